@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "taskpaper-lsp",
+    products: [
+        .executable(name: "taskpaper-lsp", targets: ["taskpaper-lsp"]),
+        .library(name: "TaskPaper", targets: ["TaskPaper"]),
+    ],
+    targets: [
+        // The format itself: lines, tags, dates, edits. No LSP, no I/O.
+        .target(name: "TaskPaper"),
+        // The language server: JSON-RPC framing, protocol types, dispatch, features.
+        .target(name: "TaskPaperServer", dependencies: ["TaskPaper"]),
+        // The thin executable: `serve` over stdio and `check` from a shell.
+        .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
+        .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),
+        .testTarget(name: "TaskPaperServerTests", dependencies: ["TaskPaperServer", "TaskPaper", "taskpaper-lsp"]),
+    ]
+)

@@ -1,0 +1,35 @@
+/// The parse of one line: its kind, indentation and tags. It depends on the
+/// line's text alone (no settings, no neighbours), so an edit re-parses exactly
+/// the lines it touches and a settings change re-parses nothing.
+public struct LineSyntax: Sendable, Hashable {
+    public var kind: LineKind
+    /// Leading tabs and spaces; depth is `tabs + spaces / indentWidth`.
+    public var indentTabs: Int32
+    public var indentSpaces: Int32
+    /// The tags in line order.
+    public var tags: [Tag]
+    /// Offset of the `@` of a tag whose value never closes (or holds a bare
+    /// parenthesis); that tag runs to the line end. -1 when there is none.
+    public var unbalancedTagStart: Int32
+    /// End of the content: the text before the trailing run of tags.
+    public var contentEnd: Int32
+    public var utf8Count: Int32
+    /// Every byte is ASCII, so every position encoding counts the same.
+    public var isASCII: Bool
+
+    public var indentLength: Int { Int(indentTabs + indentSpaces) }
+    public var contentRange: Range<Int> { indentLength..<Int(contentEnd) }
+
+    public func depth(indentWidth: Int) -> Int {
+        Int(indentTabs) + Int(indentSpaces) / max(1, indentWidth)
+    }
+
+    /// The first tag with this name, if any.
+    public func firstTag(named name: String, in text: String) -> Tag? {
+        tags.first { $0.name(in: text) == name }
+    }
+
+    public func hasTag(named name: String, in text: String) -> Bool {
+        firstTag(named: name, in: text) != nil
+    }
+}

@@ -1,0 +1,58 @@
+/// The unit a client counts columns in (LSP `positionEncoding`). This is the
+/// one converter between client columns and the UTF-8 offsets the model uses.
+public enum PositionEncoding: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+
+    /// The UTF-8 offset of a client column in a line. A column past the end
+    /// means the end; a column inside a character snaps to its start.
+    public func utf8Offset(ofColumn column: Int, in text: String, isASCII: Bool) -> Int {
+        let count = text.utf8.count
+        if column <= 0 { return 0 }
+        if isASCII { return min(column, count) }
+        switch self {
+        case .utf8:
+            guard column < count else { return count }
+            // A column inside a multi-byte character snaps back to its start.
+            let u = text.utf8
+            var off = column, idx = u.index(u.startIndex, offsetBy: column)
+            while off > 0, u[idx] & 0xC0 == 0x80 { off -= 1; idx = u.index(before: idx) }
+            return off
+        case .utf16:
+            var units = 0, offset = 0
+            for s in text.unicodeScalars {
+                let w = s.value > 0xFFFF ? 2 : 1
+                if units + w > column { break }
+                units += w
+                offset += UTF8.width(s)
+            }
+            return offset
+        case .utf32:
+            var offset = 0, n = 0
+            for s in text.unicodeScalars {
+                if n == column { break }
+                n += 1
+                offset += UTF8.width(s)
+            }
+            return offset
+        }
+    }
+
+    /// The client column of a UTF-8 offset in a line.
+    public func column(ofUTF8Offset offset: Int, in text: String, isASCII: Bool) -> Int {
+        if isASCII || self == .utf8 { return min(offset, text.utf8.count) }
+        var consumed = 0, column = 0
+        for s in text.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += UTF8.width(s)
+            column += self == .utf16 ? UTF16.width(s) : 1
+        }
+        return column
+    }
+
+    /// The length of a line in client units.
+    public func length(of text: String, isASCII: Bool) -> Int {
+        column(ofUTF8Offset: text.utf8.count, in: text, isASCII: isASCII)
+    }
+}

@@ -1,0 +1,42 @@
+public enum Severity: Int, Sendable, Comparable {
+    case error = 1, warning, information, hint
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    public var name: String {
+        switch self { case .error: "error"; case .warning: "warning"; case .information: "info"; case .hint: "hint" }
+    }
+}
+
+/// The stable codes of SPEC 2.
+public enum DiagnosticCode: String, Sendable, CaseIterable {
+    case dateMalformed = "date-malformed"
+    case dateInvalid = "date-invalid"
+    case rangeInverted = "range-inverted"
+    case tagValueUnbalanced = "tag-value-unbalanced"
+    case lineTooLong = "line-too-long"
+    case overdue = "overdue"
+    case duplicateTag = "duplicate-tag"
+    case projectTrailingSpace = "project-trailing-space"
+
+    public var severity: Severity {
+        switch self {
+        case .dateMalformed, .dateInvalid, .rangeInverted: .error
+        case .tagValueUnbalanced, .lineTooLong, .duplicateTag: .warning
+        case .overdue: .information
+        case .projectTrailingSpace: .hint
+        }
+    }
+}
+
+/// A finding on one line; the range is in UTF-8 offsets of the line's text.
+public struct LineDiagnostic: Sendable, Hashable {
+    public var code: DiagnosticCode
+    public var range: Range<Int>
+    public var message: String
+    public var severity: Severity { code.severity }
+
+    public init(_ code: DiagnosticCode, _ range: Range<Int>, _ message: String) {
+        self.code = code
+        self.range = range
+        self.message = message
+    }
+}

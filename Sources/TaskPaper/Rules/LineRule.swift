@@ -1,0 +1,71 @@
+/// The one shape every check has: look at one analysed line, append findings.
+/// Adding a rule means one file here plus its entry in `LineRules.all`.
+public protocol LineRule: Sendable {
+    func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic])
+}
+
+public enum LineRules {
+    public static let all: [any LineRule] = [
+        DateRule(),
+        UnbalancedTagRule(),
+        LineTooLongRule(),
+        OverdueRule(),
+        DuplicateTagRule(),
+        ProjectTrailingSpaceRule(),
+    ]
+}
+
+/// A date tag's payload and what it parsed to.
+public struct TagDate: Sendable, Hashable {
+    public var tagIndex: Int
+    public var result: Result<DateValue, DateError>
+    public var value: DateValue? { if case .success(let v) = result { v } else { nil } }
+}
+
+/// A line with the facts several rules and features share, computed once:
+/// the parsed dates, whether the task is done or overdue.
+public struct AnalyzedLine: Sendable {
+    public let text: String
+    public let syntax: LineSyntax
+    public let settings: LintSettings
+    public let clock: LintClock
+    /// Date tags with a payload, in line order.
+    public let dates: [TagDate]
+    public let isDone: Bool
+    /// Index of the first `@due` tag when it makes this task overdue.
+    public let overdueTagIndex: Int?
+
+    public init(text: String, syntax: LineSyntax, settings: LintSettings, clock: LintClock) {
+        self.text = text
+        self.syntax = syntax
+        self.settings = settings
+        self.clock = clock
+        var dates: [TagDate] = []
+        var isDone = false
+        var dueIndex: Int?
+        for (i, tag) in syntax.tags.enumerated() {
+            let name = tag.name(in: text)
+            if name == "done" { isDone = true }
+            if name == "due", dueIndex == nil { dueIndex = i }
+            guard let payload = tag.payload(in: text), settings.dateTags.contains(String(name)) else { continue }
+            dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, today: clock.today, now: clock.now)))
+        }
+        self.dates = dates
+        self.isDone = isDone
+        var overdue: Int?
+        if settings.overdue, syntax.kind == .task, !isDone, let due = dueIndex,
+           let value = dates.first(where: { $0.tagIndex == due })?.value, value.start.date < clock.today {
+            overdue = due
+        }
+        self.overdueTagIndex = overdue
+    }
+
+    public func date(ofTag index: Int) -> TagDate? { dates.first { $0.tagIndex == index } }
+
+    /// Runs every rule.
+    public func diagnostics(rules: [any LineRule] = LineRules.all) -> [LineDiagnostic] {
+        var out: [LineDiagnostic] = []
+        for rule in rules { rule.check(self, into: &out) }
+        return out
+    }
+}

@@ -1,0 +1,23 @@
+/// Lints a whole text at once (for `check`; the server lints line by line
+/// through the same `AnalyzedLine.diagnostics`).
+public enum Linter {
+    public struct Finding: Sendable {
+        public var line: Int
+        public var diagnostic: LineDiagnostic
+        /// The line's text, to convert offsets for display.
+        public var text: String
+        public var isASCII: Bool
+    }
+
+    public static func lint(_ text: String, settings: LintSettings, clock: LintClock) -> [Finding] {
+        let doc = TextDocument(text: text)
+        var out: [Finding] = []
+        for (i, line) in doc.lines.enumerated() {
+            let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: settings, clock: clock)
+            for d in analyzed.diagnostics() {
+                out.append(Finding(line: i, diagnostic: d, text: line.text, isASCII: line.syntax.isASCII))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import TaskPaper
+
+/// initialize / initialized / shutdown, and settings (SPEC 7).
+extension Server {
+    public static let version = "0.1.0"
+
+    func initialize(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        guard params.objectValue != nil else { throw .invalidParams("initialize needs params") }
+        client = ClientCapabilities(params["capabilities"])
+        encoding = client.negotiatedEncoding
+        let (initial, problems) = Settings.from(params["initializationOptions"])
+        settings = initial
+        lifecycle = .running
+        for problem in problems {
+            inbox.push(.task { $0.showMessage(problem) })
+        }
+        let pull = client.pullDiagnostics
+        let encoding = self.encoding
+        return JSONObject { w in
+            w.key("capabilities"); w.object { w in
+                w.key("positionEncoding"); w.string(encoding.rawValue)
+                w.key("textDocumentSync"); w.object { w in
+                    w.key("openClose"); w.bool(true)
+                    w.key("change"); w.int(2)
+                }
+                if pull {
+                    w.key("diagnosticProvider"); w.object { w in
+                        w.key("identifier"); w.string("taskpaper")
+                        w.key("interFileDependencies"); w.bool(false)
+                        w.key("workspaceDiagnostics"); w.bool(false)
+                    }
+                }
+                w.key("semanticTokensProvider"); SemanticTokenizer.providerOptions.write(to: &w)
+            }
+            w.key("serverInfo"); w.object { w in
+                w.key("name"); w.string("taskpaper-lsp")
+                w.key("version"); w.string(Server.version)
+            }
+        }
+    }
+
+    func initialized() {
+        if client.didChangeConfigurationDynamic {
+            request("client/registerCapability", JSONObject { w in
+                w.key("registrations"); w.array { w in
+                    w.object { w in
+                        w.key("id"); w.string("taskpaper-configuration")
+                        w.key("method"); w.string("workspace/didChangeConfiguration")
+                        w.key("registerOptions"); w.object { w in w.key("section"); w.string("taskpaper") }
+                    }
+                }
+            }) { _ in }
+        }
+        fetchConfiguration()
+    }
+
+    func shutdown() -> any JSONEncodable {
+        lifecycle = .shuttingDown
+        return JSONNull()
+    }
+
+    /// Asks the client for the `taskpaper` section, when it can answer.
+    func fetchConfiguration() {
+        guard client.configuration else { return }
+        request("workspace/configuration", JSONObject { w in
+            w.key("items"); w.array { w in w.object { w in w.key("section"); w.string("taskpaper") } }
+        }) { [weak self] result in
+            guard let self, case .success(let items) = result, let first = items.arrayValue?.first, !first.isNull else { return }
+            self.applySettings(first)
+        }
+    }
+
+    func didChangeConfiguration(_ params: JSON) throws(ResponseError) {
+        if let s = params["settings"], let section = s["taskpaper"], !section.isNull {
+            applySettings(section)
+        } else {
+            // Pull-model clients send an empty notification and expect us to ask.
+            fetchConfiguration()
+        }
+    }
+
+    /// Applies new settings; a bad value is shown to the user and its default kept.
+    func applySettings(_ json: JSON) {
+        let (new, problems) = Settings.from(json)
+        for problem in problems { showMessage(problem) }
+        guard new != settings else { return }
+        settings = new
+        refreshAllDocuments()
+    }
+
+    /// Re-derives every open document after settings or the day changed.
+    func refreshAllDocuments() {
+        let context = analysisContext
+        for (uri, doc) in documents {
+            doc.setContext(context)
+            needsPublish.insert(uri)
+        }
+        if client.pullDiagnostics, client.diagnosticRefresh {
+            request("workspace/diagnostic/refresh", JSONNull()) { _ in }
+        }
+    }
+}

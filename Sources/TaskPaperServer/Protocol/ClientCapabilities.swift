@@ -1,0 +1,37 @@
+import TaskPaper
+
+/// The parts of the client's capabilities the server acts on.
+struct ClientCapabilities {
+    var positionEncodings: [String] = []
+    var pullDiagnostics = false
+    var diagnosticRefresh = false
+    var configuration = false
+    var didChangeConfigurationDynamic = false
+    var workDoneProgress = false
+    var watchedFilesDynamic = false
+    var markdownHover = false
+    var snippetSupport = false
+
+    init() {}
+
+    init(_ json: JSON?) {
+        guard let c = json else { return }
+        positionEncodings = c["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        pullDiagnostics = c["textDocument"]?["diagnostic"] != nil
+        diagnosticRefresh = c["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        configuration = c["workspace"]?["configuration"]?.boolValue ?? false
+        didChangeConfigurationDynamic = c["workspace"]?["didChangeConfiguration"]?["dynamicRegistration"]?.boolValue ?? false
+        workDoneProgress = c["window"]?["workDoneProgress"]?.boolValue ?? false
+        watchedFilesDynamic = c["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        let formats = c["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        markdownHover = formats.contains("markdown")
+        snippetSupport = c["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
+    }
+
+    /// SPEC 7: UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
+    var negotiatedEncoding: PositionEncoding {
+        if positionEncodings.contains("utf-8") { return .utf8 }
+        if positionEncodings.contains("utf-32") { return .utf32 }
+        return .utf16
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import TaskPaper
+
+/// The language server: lifecycle, dispatch, and the state features share.
+/// One loop handles every message in order on one thread; reading and JSON
+/// decoding happen on a reader thread, the workspace scan on another.
+public final class Server: @unchecked Sendable {
+    enum Lifecycle { case uninitialized, running, shuttingDown }
+
+    let writer: MessageWriter
+    let inbox = Inbox()
+    var lifecycle = Lifecycle.uninitialized
+    var client = ClientCapabilities()
+    var settings = Settings()
+    var encoding = PositionEncoding.utf16
+    var documents: [String: OpenDocument] = [:]
+    /// Documents whose diagnostics changed since they were last pushed.
+    var needsPublish: Set<String> = []
+    /// The last full semantic tokens per document, for delta requests.
+    var semanticTokens: [String: SemanticTokensResult] = [:]
+    var nextOutgoingID = 1
+    var awaitingResponses: [RequestID: (Result<JSON, ResponseError>) -> Void] = [:]
+    var exitCode: Int32?
+
+    public init(output: MessageWriter) {
+        writer = output
+    }
+
+    /// Reads framed messages from `inputFD` until `exit` or end of input; returns the exit code.
+    public func run(inputFD: Int32) -> Int32 {
+        let inbox = self.inbox
+        let reader = FrameReader(fd: inputFD) { Server.logToStderr($0) }
+        let thread = Thread {
+            while let body = reader.next() {
+                inbox.push(Server.decode(body, inbox: inbox))
+            }
+            inbox.push(.endOfInput)
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+        while exitCode == nil {
+            let (event, cancelled) = inbox.pop()
+            handle(event, cancelled: cancelled)
+            if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
+        }
+        return exitCode!
+    }
+
+    /// Runs on the reader thread: JSON and message shape are checked there.
+    static func decode(_ body: [UInt8], inbox: Inbox) -> Event {
+        let json: JSON
+        do { json = try JSONParser.parse(body) } catch {
+            return .badMessage(nil, .parseError("Malformed JSON: \(error.description)"))
+        }
+        switch Message.classify(json) {
+        case .success(let message):
+            if case .notification("$/cancelRequest", let params) = message, let id = params["id"].flatMap(RequestID.init) {
+                inbox.cancel(id)
+            }
+            return .message(message)
+        case .failure(let e):
+            return .badMessage(e.id, e.error)
+        }
+    }
+
+    func handle(_ event: Event, cancelled: Bool) {
+        switch event {
+        case .message(.request(let id, let method, let params)):
+            if cancelled { return reply(id, error: .requestCancelled) }
+            handleRequest(id: id, method: method, params: params)
+        case .message(.notification(let method, let params)):
+            handleNotification(method: method, params: params)
+        case .message(.response(let id, let result)):
+            awaitingResponses.removeValue(forKey: id)?(result)
+        case .badMessage(let id, let error):
+            reply(id, error: error)
+        case .task(let work):
+            work(self)
+        case .endOfInput:
+            log("input ended; stopping")
+            exitCode = lifecycle == .shuttingDown ? 0 : 1
+        }
+    }
+
+    private func handleRequest(id: RequestID, method: String, params: JSON) {
+        switch (lifecycle, method) {
+        case (.uninitialized, "initialize"):
+            break
+        case (.uninitialized, _):
+            return reply(id, error: .serverNotInitialized)
+        case (.shuttingDown, _):
+            return reply(id, error: .invalidRequest("The server is shutting down"))
+        case (.running, "initialize"):
+            return reply(id, error: .invalidRequest("initialize was already sent"))
+        case (.running, _):
+            break
+        }
+        guard let handler = Server.requestHandlers[method] else {
+            return reply(id, error: .methodNotFound(method))
+        }
+        do {
+            let result = try handler(self, params)
+            writer.send(OutgoingMessage.response(id: id, result: result))
+        } catch {
+            reply(id, error: error)
+        }
+    }
+
+    private func handleNotification(method: String, params: JSON) {
+        if method == "exit" {
+            exitCode = lifecycle == .shuttingDown ? 0 : 1
+            return
+        }
+        if method.hasPrefix("$/") { return }
+        guard lifecycle == .running else {
+            if lifecycle == .uninitialized { log("dropped \(method): the server is not initialized") }
+            return
+        }
+        guard let handler = Server.notificationHandlers[method] else { return }
+        do { try handler(self, params) } catch {
+            // A notification cannot be answered: drop it whole and say why.
+            log("dropped \(method): \(error.message)")
+        }
+    }
+
+    func reply(_ id: RequestID?, error: ResponseError) {
+        writer.send(OutgoingMessage.error(id: id, error))
+    }
+
+    func notify(_ method: String, _ params: some JSONEncodable) {
+        writer.send(OutgoingMessage.notification(method, params: params))
+    }
+
+    /// Sends a request to the client; `then` runs on the loop with its answer.
+    func request(_ method: String, _ params: some JSONEncodable, then: @escaping (Result<JSON, ResponseError>) -> Void) {
+        let id = RequestID.int(nextOutgoingID)
+        nextOutgoingID += 1
+        awaitingResponses[id] = then
+        writer.send(OutgoingMessage.request(id: id, method, params: params))
+    }
+
+    /// A log line for the client (`window/logMessage`) and stderr.
+    func log(_ message: String, type: Int = 4) {
+        Server.logToStderr(message)
+        if lifecycle != .uninitialized {
+            notify("window/logMessage", JSONObject { w in
+                w.key("type"); w.int(type)
+                w.key("message"); w.string(message)
+            })
+        }
+    }
+
+    func showMessage(_ message: String, type: Int = 2) {
+        Server.logToStderr(message)
+        notify("window/showMessage", JSONObject { w in
+            w.key("type"); w.int(type)
+            w.key("message"); w.string(message)
+        })
+    }
+
+    static func logToStderr(_ message: String) {
+        FileHandle.standardError.write(Data("taskpaper-lsp: \(message)\n".utf8))
+    }
+
+    /// The open document a request names, or `-32602`.
+    func document(_ params: JSON) throws(ResponseError) -> OpenDocument {
+        let uri = try documentURI(params)
+        guard let doc = documents[uri] else { throw .invalidParams("Document \(uri) is not open") }
+        return doc
+    }
+
+    var analysisContext: AnalysisContext {
+        AnalysisContext(settings: settings, clock: Clock.current(), encoding: encoding)
+    }
+}
+
+typealias RequestHandler = @Sendable (Server, JSON) throws(ResponseError) -> any JSONEncodable
+typealias NotificationHandler = @Sendable (Server, JSON) throws(ResponseError) -> Void

@@ -1,0 +1,117 @@
+import TaskPaper
+
+/// What the server derives from each line, cached per line and kept aligned
+/// with the document through `LineChange`s, so an edit recomputes only the
+/// lines it touches.
+struct LineResults {
+    var diagnostics: [LineDiagnostic]
+    /// Semantic tokens as (column, length, type, modifiers) in the client's encoding.
+    var tokens: [UInt32]
+}
+
+/// How lines are analysed: everything a line's results depend on besides its text.
+struct AnalysisContext: Equatable {
+    var settings: Settings
+    var clock: LintClock
+    var encoding: PositionEncoding
+}
+
+/// An open document: its text as the client holds it, and per-line results.
+final class OpenDocument {
+    let uri: String
+    private(set) var version: Int
+    private(set) var text: TextDocument
+    private(set) var results: [LineResults] = []
+    /// Lines that have diagnostics, ascending: publishing walks these, not every line.
+    private(set) var flaggedLines: [Int] = []
+    /// Bumped whenever the diagnostics may have changed (pull `resultId`).
+    private(set) var generation = 0
+    /// Generations are unique across documents, so a reopened document never reuses a resultId.
+    nonisolated(unsafe) private static var lastGeneration = 0
+    private(set) var context: AnalysisContext
+
+    init(uri: String, version: Int, text: String, context: AnalysisContext) {
+        self.uri = uri
+        self.version = version
+        self.text = TextDocument(text: text)
+        self.context = context
+        reanalyzeAll()
+    }
+
+    var lineCount: Int { text.lineCount }
+    func line(_ i: Int) -> Line { text.lines[i] }
+
+    func analyzedLine(_ i: Int) -> AnalyzedLine {
+        let l = text.lines[i]
+        return AnalyzedLine(text: l.text, syntax: l.syntax, settings: context.settings.lint, clock: context.clock)
+    }
+
+    /// One content change; `range` nil means the whole text.
+    func apply(range: (TextPosition, TextPosition)?, text newText: String) {
+        let change: LineChange
+        if let (start, end) = range {
+            change = text.replace(from: start, to: end, with: newText, encoding: context.encoding)
+        } else {
+            change = text.replaceAll(with: newText)
+        }
+        update(change)
+    }
+
+    func setVersion(_ v: Int) { version = v }
+
+    /// Re-derives everything when what lines depend on changed (settings, the day).
+    func setContext(_ c: AnalysisContext) {
+        guard c != context else { return }
+        context = c
+        reanalyzeAll()
+    }
+
+    private func reanalyzeAll() {
+        results = []
+        flaggedLines = []
+        update(LineChange(removed: 0..<0, insertedCount: text.lineCount))
+    }
+
+    private func update(_ change: LineChange) {
+        let fresh = change.inserted.map(analyze)
+        results.replaceSubrange(change.removed, with: fresh)
+        let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
+        let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
+        let shift = change.insertedCount - change.removed.count
+        var flagged = Array(flaggedLines[..<lo])
+        for (k, r) in fresh.enumerated() where !r.diagnostics.isEmpty { flagged.append(change.removed.lowerBound + k) }
+        flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
+        flaggedLines = flagged
+        OpenDocument.lastGeneration += 1
+        generation = OpenDocument.lastGeneration
+    }
+
+    private func analyze(_ i: Int) -> LineResults {
+        let analyzed = analyzedLine(i)
+        return LineResults(diagnostics: analyzed.diagnostics(),
+                           tokens: SemanticTokenizer.tokens(for: analyzed, encoding: context.encoding))
+    }
+
+    /// A UTF-8 range on a line as an LSP range.
+    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange {
+        LSPRange(start: Position(text.position(line: line, offset: r.lowerBound, encoding: context.encoding)),
+                 end: Position(text.position(line: line, offset: r.upperBound, encoding: context.encoding)))
+    }
+
+    /// A client position as (line, UTF-8 offset), clamped into the document.
+    func location(_ p: Position) -> (line: Int, offset: Int) {
+        text.location(of: p.text, encoding: context.encoding)
+    }
+}
+
+extension Array {
+    /// The first index whose element fails `belongs` (the array is partitioned by it).
+    func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if belongs(self[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

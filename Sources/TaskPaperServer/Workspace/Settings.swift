@@ -1,0 +1,47 @@
+import TaskPaper
+
+/// The `taskpaper` settings of SPEC 7.
+public struct Settings: Sendable, Hashable {
+    public enum DoneFormat: String, Sendable, CaseIterable { case date, datetime, bare }
+
+    public var lint = LintSettings()
+    public var indentWidth = 4
+    public var doneFormat = DoneFormat.date
+
+    public init() {}
+
+    /// Applies the keys present in `json` over the defaults. A value of the
+    /// wrong type or range keeps the default and is reported in `problems`.
+    public static func from(_ json: JSON?) -> (settings: Settings, problems: [String]) {
+        var s = Settings(), problems: [String] = []
+        guard let json, !json.isNull else { return (s, []) }
+        // Accept both `{maxLineLength: …}` and `{taskpaper: {maxLineLength: …}}`.
+        let o = json["taskpaper"]?.objectValue ?? json.objectValue
+        guard let o else { return (s, ["taskpaper settings must be an object"]) }
+
+        func bad(_ key: String, _ expected: String, _ value: JSON) {
+            var w = JSONWriter()
+            value.write(to: &w)
+            problems.append("Setting taskpaper.\(key) must be \(expected), not \(String(decoding: w.bytes, as: UTF8.self)); using the default")
+        }
+        if let v = o["maxLineLength"], !v.isNull {
+            if let n = v.intValue, n >= 0 { s.lint.maxLineLength = n } else { bad("maxLineLength", "a whole number ≥ 0", v) }
+        }
+        if let v = o["indentWidth"], !v.isNull {
+            if let n = v.intValue, n >= 1, n <= 16 { s.indentWidth = n } else { bad("indentWidth", "a whole number from 1 to 16", v) }
+        }
+        if let v = o["dateTags"], !v.isNull {
+            if let a = v.arrayValue, let names = Optional(a.compactMap(\.stringValue)), names.count == a.count,
+               names.allSatisfy(TagScanner.isValidTagName) {
+                s.lint.dateTags = Set(names)
+            } else { bad("dateTags", "a list of tag names", v) }
+        }
+        if let v = o["doneFormat"], !v.isNull {
+            if let f = v.stringValue.flatMap(DoneFormat.init(rawValue:)) { s.doneFormat = f } else { bad("doneFormat", "\"date\", \"datetime\" or \"bare\"", v) }
+        }
+        if let v = o["overdue"], !v.isNull {
+            if let b = v.boolValue { s.lint.overdue = b } else { bad("overdue", "true or false", v) }
+        }
+        return (s, problems)
+    }
+}

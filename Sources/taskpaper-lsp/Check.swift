@@ -1,0 +1,115 @@
+import Foundation
+import TaskPaper
+import TaskPaperServer
+
+/// `taskpaper-lsp check`: the server's rules, from a shell (SPEC 8).
+enum Check {
+    enum Format: String { case text, json }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var settings = LintSettings()
+        var format = Format.text
+        var paths: [String] = []
+        var i = 0
+        func usageError(_ message: String) -> Int32 {
+            FileHandle.standardError.write(Data("taskpaper-lsp check: \(message)\n\(usage)".utf8))
+            return 2
+        }
+        while i < arguments.count {
+            let arg = arguments[i]
+            switch arg {
+            case "--max-line-length":
+                guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 0 else {
+                    return usageError("--max-line-length needs a whole number ≥ 0")
+                }
+                settings.maxLineLength = n
+                i += 2
+            case "--format":
+                guard i + 1 < arguments.count, let f = Format(rawValue: arguments[i + 1]) else {
+                    return usageError("--format needs 'text' or 'json'")
+                }
+                format = f
+                i += 2
+            case "--help", "-h":
+                print(usage, terminator: "")
+                return 0
+            case "--":
+                paths.append(contentsOf: arguments[(i + 1)...])
+                i = arguments.count
+            default:
+                if arg.hasPrefix("-") && arg != "-" { return usageError("unknown option '\(arg)'") }
+                paths.append(arg)
+                i += 1
+            }
+        }
+        guard !paths.isEmpty else { return usageError("no PATH given") }
+
+        let clock = Clock.current()
+        var unreadable = false, anyError = false
+        var json = JSONWriter()
+        var jsonItems: [(inout JSONWriter) -> Void] = []
+        for path in paths {
+            for file in expand(path, unreadable: &unreadable) {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    FileHandle.standardError.write(Data("taskpaper-lsp check: cannot read \(file)\n".utf8))
+                    unreadable = true
+                    continue
+                }
+                let text = String(decoding: data, as: UTF8.self)
+                for f in Linter.lint(text, settings: settings, clock: clock) {
+                    let d = f.diagnostic
+                    if d.severity == .error { anyError = true }
+                    let column = Characters.count(f.text, upTo: d.range.lowerBound, isASCII: f.isASCII) + 1
+                    let endColumn = Characters.count(f.text, upTo: d.range.upperBound, isASCII: f.isASCII) + 1
+                    switch format {
+                    case .text:
+                        print("\(file):\(f.line + 1):\(column): \(d.severity.name): \(d.message) [\(d.code.rawValue)]")
+                    case .json:
+                        jsonItems.append { w in
+                            w.object { w in
+                                w.key("path"); w.string(file)
+                                w.key("line"); w.int(f.line + 1)
+                                w.key("column"); w.int(column)
+                                w.key("endLine"); w.int(f.line + 1)
+                                w.key("endColumn"); w.int(endColumn)
+                                w.key("severity"); w.string(d.severity.name)
+                                w.key("code"); w.string(d.code.rawValue)
+                                w.key("message"); w.string(d.message)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if format == .json {
+            json.array { w in for item in jsonItems { item(&w) } }
+            print(String(decoding: json.bytes, as: UTF8.self))
+        }
+        if unreadable { return 2 }
+        return anyError ? 1 : 0
+    }
+
+    /// A file as given, or a folder's `*.taskpaper` files, recursively and sorted.
+    static func expand(_ path: String, unreadable: inout Bool) -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            FileHandle.standardError.write(Data("taskpaper-lsp check: no such file or folder: \(path)\n".utf8))
+            unreadable = true
+            return []
+        }
+        guard isDir.boolValue else { return [path] }
+        guard let walker = FileManager.default.enumerator(atPath: path) else {
+            FileHandle.standardError.write(Data("taskpaper-lsp check: cannot read folder \(path)\n".utf8))
+            unreadable = true
+            return []
+        }
+        var files: [String] = []
+        while let rel = walker.nextObject() as? String {
+            if (rel as NSString).lastPathComponent.hasPrefix(".") { walker.skipDescendants(); continue }
+            if rel.hasSuffix(".taskpaper") {
+                files.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
+            }
+        }
+        return files.sorted()
+    }
+}

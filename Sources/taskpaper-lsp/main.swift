@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TaskPaperServer
+
+let usage = """
+    taskpaper-lsp: a language server for TaskPaper files.
+
+    Usage:
+      taskpaper-lsp [--stdio]       Serve the Language Server Protocol on stdin/stdout.
+      taskpaper-lsp check [--max-line-length N] [--format text|json] PATH...
+                                    Lint files and folders (recursively, *.taskpaper).
+                                    Exit 1 if any error, 0 otherwise, 2 on usage errors
+                                    or unreadable files.
+      taskpaper-lsp --version
+      taskpaper-lsp --help
+
+    """
+
+var args = Array(CommandLine.arguments.dropFirst())
+if args.first == "check" {
+    exit(Check.run(Array(args.dropFirst())))
+}
+args.removeAll { $0 == "--stdio" }
+switch args.first {
+case nil:
+    // Keep the real stdout for the protocol and point fd 1 at stderr, so a
+    // stray print can never corrupt the message stream.
+    let protocolFD = dup(STDOUT_FILENO)
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    let server = Server(output: MessageWriter(fd: protocolFD))
+    exit(server.run(inputFD: STDIN_FILENO))
+case "--version":
+    print("taskpaper-lsp \(Server.version)")
+case "--help", "-h":
+    print(usage, terminator: "")
+default:
+    FileHandle.standardError.write(Data("taskpaper-lsp: unknown argument '\(args[0])'\n\n\(usage)".utf8))
+    exit(2)
+}
