@@ -49,23 +49,25 @@ public final class FrameReader: @unchecked Sendable {
         }
     }
 
-    private enum HeaderError: Error { case reason(String) }
+    private struct HeaderError: Error, CustomStringConvertible {
+        var description: String
+    }
 
     private func parseHeader(_ header: String) -> Result<Int, HeaderError> {
         var length: Int?
         for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" }) {
-            guard let colon = line.firstIndex(of: ":") else { return .failure(.reason("a line without ':'")) }
+            guard let colon = line.firstIndex(of: ":") else { return .failure(HeaderError(description: "a line without ':'")) }
             let name = line[..<colon].trimmingBlanks.lowercased()
             let value = line[line.index(after: colon)...].trimmingBlanks
             if name == "content-length" {
-                guard let n = Int(value), n >= 0 else { return .failure(.reason("Content-Length is not a length")) }
+                guard let n = Int(value), n >= 0 else { return .failure(HeaderError(description: "Content-Length is not a length")) }
                 guard n <= maxFrameSize else {
-                    return .failure(.reason("a \(n)-byte message is over the \(maxFrameSize)-byte limit"))
+                    return .failure(HeaderError(description: "a \(n)-byte message is over the \(maxFrameSize)-byte limit"))
                 }
                 length = n
             }
         }
-        guard let length else { return .failure(.reason("no Content-Length")) }
+        guard let length else { return .failure(HeaderError(description: "no Content-Length")) }
         return .success(length)
     }
 
@@ -165,8 +167,8 @@ public final class FrameReader: @unchecked Sendable {
 extension Substring {
     var trimmingBlanks: Substring {
         var s = self
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
         return s
     }
 }

@@ -235,3 +235,21 @@ public struct JSONParser {
         UTF8.encode(s) { out.append($0) }
     }
 }
+
+extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements) { $1 }) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(floatLiteral value: Double) { self = .double(value) }
+
+    /// The value as compact JSON text.
+    public var serialized: String {
+        var w = JSONWriter()
+        write(to: &w)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TaskPaperServer
+
+/// SPEC 7 lifecycle and error codes, through the real binary.
+@Suite struct LifecycleTests {
+    @Test func requestBeforeInitializeGets32002() throws {
+        let c = try LSPClient()
+        let r = try c.requestResponse("textDocument/hover", ["textDocument": ["uri": "file:///a"], "position": ["line": 0, "character": 0]])
+        #expect(r["error"]?["code"] == -32002)
+        try c.initialize()
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func unknownRequestGets32601AndUnknownNotificationIsIgnored() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.notify("taskpaper/noSuchNotification", [:])
+        c.notify("$/setTrace", ["value": "off"])
+        let r = try c.requestResponse("taskpaper/noSuchRequest", [:])
+        #expect(r["error"]?["code"] == -32601)
+        #expect(try c.shutdownAndExit() == 0)
+        // Nothing was answered for the notifications.
+        #expect(c.received.allSatisfy { $0["id"] != nil || $0["method"] != nil })
+    }
+
+    @Test func afterShutdownRequestsGet32600() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        _ = try c.request("shutdown")
+        let r = try c.requestResponse("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///a"]])
+        #expect(r["error"]?["code"] == -32600)
+        c.notify("exit")
+        #expect(c.waitForExit() == 0)
+    }
+
+    @Test func exitWithoutShutdownExitsWith1() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.notify("exit")
+        #expect(c.waitForExit() == 1)
+    }
+
+    @Test func endOfInputEndsTheServer() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.closeInput()
+        #expect(c.waitForExit() == 1)
+    }
+
+    @Test func malformedJSONGets32700WithNullIDAndServiceGoesOn() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.sendBytes(Array("{\"jsonrpc\": \"2.0\", \"id\": 5, \"method\": ".utf8))
+        let err = try c.waitFor("parse error", timeout: 20) { $0["error"]?["code"] == -32700 }
+        #expect(err["id"] == .null)
+        // Valid JSON of the wrong shape gets -32600.
+        c.sendBytes(Array("[1, 2]".utf8))
+        _ = try c.waitFor("invalid request", timeout: 20) { $0["error"]?["code"] == -32600 }
+        c.sendRaw(["jsonrpc": "1.0", "id": 9, "method": "shutdown"])
+        let wrongVersion = try c.waitForResponse(id: 9)
+        #expect(wrongVersion["error"]?["code"] == -32600)
+        c.open("file:///a.taskpaper", "- x @due(2025-13-01)\n")
+        let diags = try c.waitForDiagnostics("file:///a.taskpaper")
+        #expect(diags.map(\.code) == ["date-invalid"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func badHeaderIsSkippedAndTheNextMessageServed() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.sendFrameless("Content-Length: banana\r\n\r\n{}")
+        c.sendFrameless("garbage that is no header\r\n")
+        c.sendBytes(Array("{}".utf8), header: "Content-Length: -4\r\n\r\n")
+        // A frame over the limit is refused without reading it into memory.
+        c.sendFrameless("Content-Length: 99999999999\r\n\r\n")
+        let r = try c.requestResponse("taskpaper/noSuchRequest", [:])
+        #expect(r["error"]?["code"] == -32601)
+        // Content-Type is tolerated; header names are case-insensitive.
+        let body = Array(#"{"jsonrpc":"2.0","id":77,"method":"taskpaper/x"}"#.utf8)
+        c.sendBytes(body, header: "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n")
+        #expect(try c.waitForResponse(id: 77)["error"]?["code"] == -32601)
+        #expect(try c.shutdownAndExit() == 0)
+        #expect(c.stderrText.contains("bad header"))
+    }
+
+    @Test func paramsOfTheWrongShapeGet32602() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.open("file:///a.taskpaper", "- a\n")
+        let r = try c.requestResponse("textDocument/semanticTokens/range",
+                                      ["textDocument": ["uri": "file:///a.taskpaper"], "range": ["start": ["line": -1, "character": 0]]])
+        #expect(r["error"]?["code"] == -32602)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func cancelledRequestGets32800() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        // A large document keeps the loop busy while the request and its cancel wait in line.
+        let big = String(repeating: "- task @due(2030-01-01) @work\n", count: 100_000)
+        c.open("file:///big.taskpaper", big)
+        let id = c.send("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///big.taskpaper"]])
+        c.notify("$/cancelRequest", ["id": .int(id)])
+        let r = try c.waitForResponse(id: .int(id), timeout: 60)
+        // Either it was still waiting (cancelled) or already answered; never both, never neither.
+        #expect(r["error"]?["code"] == -32800 || r["result"] != nil)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func versionAndHelpAreCommandLineFlags() throws {
+        let version = try LSPClient(arguments: ["--version"])
+        #expect(version.waitForExit() == 0)
+        let help = try LSPClient(arguments: ["--help"])
+        #expect(help.waitForExit() == 0)
+        let stdio = try LSPClient(arguments: ["--stdio"])
+        try stdio.initialize()
+        #expect(try stdio.shutdownAndExit() == 0)
+    }
+}
