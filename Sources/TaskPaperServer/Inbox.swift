@@ -20,10 +20,16 @@ final class Inbox: @unchecked Sendable {
     private var waitingRequests: Set<RequestID> = []
     private var cancelled: Set<RequestID> = []
 
-    func push(_ event: Event) {
+    func push(_ event: Event) { push([event]) }
+
+    /// Pushes events that arrived together at once, so the loop sees them all
+    /// before it decides the input is drained and publishes.
+    func push(_ batch: [Event]) {
         condition.lock()
-        if case .message(.request(let id, _, _)) = event { waitingRequests.insert(id) }
-        events.append(event)
+        for event in batch {
+            if case .message(.request(let id, _, _)) = event { waitingRequests.insert(id) }
+            events.append(event)
+        }
         condition.signal()
         condition.unlock()
     }

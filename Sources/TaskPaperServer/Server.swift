@@ -31,10 +31,24 @@ public final class Server: @unchecked Sendable {
         let inbox = self.inbox
         let reader = FrameReader(fd: inputFD) { Server.logToStderr($0) }
         let thread = Thread {
+            var batch: [Event] = []
             while let body = reader.next() {
-                inbox.push(Server.decode(body, inbox: inbox))
+                let event = Server.decode(body)
+                if case .message(.notification("$/cancelRequest", let params)) = event,
+                   let id = params["id"].flatMap(RequestID.init) {
+                    // The request it cancels may still be in this batch: queue that first.
+                    inbox.push(batch)
+                    batch.removeAll()
+                    inbox.cancel(id)
+                }
+                batch.append(event)
+                if !reader.hasBufferedInput || batch.count >= 256 {
+                    inbox.push(batch)
+                    batch.removeAll()
+                }
             }
-            inbox.push(.endOfInput)
+            batch.append(.endOfInput)
+            inbox.push(batch)
         }
         thread.stackSize = 16 << 20
         thread.start()
@@ -47,16 +61,13 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Runs on the reader thread: JSON and message shape are checked there.
-    static func decode(_ body: [UInt8], inbox: Inbox) -> Event {
+    static func decode(_ body: [UInt8]) -> Event {
         let json: JSON
         do { json = try JSONParser.parse(body) } catch {
             return .badMessage(nil, .parseError("Malformed JSON: \(error.description)"))
         }
         switch Message.classify(json) {
         case .success(let message):
-            if case .notification("$/cancelRequest", let params) = message, let id = params["id"].flatMap(RequestID.init) {
-                inbox.cancel(id)
-            }
             return .message(message)
         case .failure(let e):
             return .badMessage(e.id, e.error)

@@ -26,6 +26,9 @@ public final class FrameReader: @unchecked Sendable {
         self.log = log
     }
 
+    /// Whether input already read holds more bytes (so `next()` will not wait for the client).
+    public var hasBufferedInput: Bool { start < buffer.count }
+
     /// The next message body, or nil at end of input.
     public func next() -> [UInt8]? {
         compact()
