@@ -38,8 +38,8 @@ import TaskPaperServer
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try Self.check(["a.taskpaper"], in: dir)
         #expect(r.status == 1)
-        // Column 11 counts 👍🏽 as one character.
-        #expect(r.stdout == "a.taskpaper:2:11: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]\n")
+        // Column 13 counts 👍🏽 as one character.
+        #expect(r.stdout == "a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]\n")
     }
 
     @Test func foldersRecurseOverTaskPaperFilesOnly() throws {
@@ -49,7 +49,7 @@ import TaskPaperServer
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
-            "./a.taskpaper:2:11: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]",
+            "./a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]",
             "./nested/deeper/b.taskpaper:1:11: warning: Duplicate tag @next: TaskPaper reads only the first [duplicate-tag]",
         ])
     }
@@ -69,18 +69,19 @@ import TaskPaperServer
         let r = try Self.check(["--format", "json", "--max-line-length", "10", "a.taskpaper"], in: dir)
         #expect(r.status == 1)
         let items = try #require(try JSONParser.parse(Array(r.stdout.utf8)).arrayValue)
-        #expect(items.map { $0["code"]?.stringValue } == ["line-too-long", "date-invalid"])
-        let invalid = items[1]
+        #expect(items.map { $0["code"]?.stringValue } == ["date-invalid", "line-too-long"])
+        let invalid = items[0]
         #expect(invalid["path"] == "a.taskpaper")
         #expect(invalid["line"] == 2)
-        #expect(invalid["column"] == 11)
+        #expect(invalid["column"] == 13)
         #expect(invalid["endLine"] == 2)
-        #expect(invalid["endColumn"] == 21)
+        #expect(invalid["endColumn"] == 23)
         #expect(invalid["severity"] == "error")
         #expect(invalid["message"]?.stringValue?.contains("2025-02-30") == true)
-        let long = items[0]
-        #expect(long["message"] == "Line is 26 characters long (limit 10, 16 over)")
+        let long = items[1]
+        #expect(long["message"] == "Line is 23 characters long (limit 10, 13 over)")
         #expect(long["column"] == 11)
+        #expect(long["endColumn"] == 24)
     }
 
     @Test func unreadableAndUsageErrorsExitTwo() throws {
