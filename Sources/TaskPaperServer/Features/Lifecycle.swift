@@ -10,12 +10,14 @@ extension Server {
         encoding = client.negotiatedEncoding
         let (initial, problems) = Settings.from(params["initializationOptions"])
         settings = initial
+        index.roots = WorkspaceScanner.roots(fromInitialize: params)
         lifecycle = .running
         for problem in problems {
             inbox.push(.task { $0.showMessage(problem) })
         }
         let pull = client.pullDiagnostics
         let encoding = self.encoding
+        let renameProvider = Server.renameProvider(params["capabilities"])
         return JSONObject { w in
             w.key("capabilities"); w.object { w in
                 w.key("positionEncoding"); w.string(encoding.rawValue)
@@ -31,6 +33,19 @@ extension Server {
                     }
                 }
                 w.key("semanticTokensProvider"); SemanticTokenizer.providerOptions.write(to: &w)
+                w.key("completionProvider"); w.object { w in
+                    w.key("triggerCharacters"); Server.completionTriggerCharacters.write(to: &w)
+                }
+                w.key("hoverProvider"); w.bool(true)
+                w.key("inlayHintProvider"); w.bool(true)
+                w.key("codeActionProvider"); Server.codeActionOptions.write(to: &w)
+                w.key("executeCommandProvider"); Server.executeCommandOptions.write(to: &w)
+                w.key("documentSymbolProvider"); w.bool(true)
+                w.key("foldingRangeProvider"); w.bool(true)
+                w.key("documentHighlightProvider"); w.bool(true)
+                w.key("referencesProvider"); w.bool(true)
+                w.key("renameProvider"); renameProvider.write(to: &w)
+                w.key("workspaceSymbolProvider"); w.bool(true)
             }
             w.key("serverInfo"); w.object { w in
                 w.key("name"); w.string("taskpaper-lsp")
@@ -52,6 +67,7 @@ extension Server {
             }) { _ in }
         }
         fetchConfiguration()
+        startWorkspaceIndex()
     }
 
     func shutdown() -> any JSONEncodable {
@@ -85,6 +101,7 @@ extension Server {
         for problem in problems { showMessage(problem) }
         guard new != settings else { return }
         settings = new
+        workspaceIndexSettingsChanged()
         refreshAllDocuments()
     }
 
@@ -98,5 +115,8 @@ extension Server {
         if client.pullDiagnostics, client.diagnosticRefresh {
             request("workspace/diagnostic/refresh", JSONNull()) { _ in }
         }
+        // Tokens (dates, overdue) and the gauge depend on settings and the day too.
+        if client.semanticTokensRefresh { request("workspace/semanticTokens/refresh", JSONNull()) { _ in } }
+        if client.inlayHintRefresh { request("workspace/inlayHint/refresh", JSONNull()) { _ in } }
     }
 }

@@ -11,6 +11,8 @@ struct ClientCapabilities {
     var watchedFilesDynamic = false
     var markdownHover = false
     var snippetSupport = false
+    var semanticTokensRefresh = false
+    var inlayHintRefresh = false
 
     init() {}
 
@@ -26,6 +28,8 @@ struct ClientCapabilities {
         let formats = c["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         markdownHover = formats.contains("markdown")
         snippetSupport = c["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
+        semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
+        inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
     }
 
     /// SPEC 7: UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).

@@ -1,0 +1,99 @@
+/// Marking tasks done and not done (SPEC 5), as replacements on the lines.
+public enum DoneEdits {
+    /// How `@done` is written: `@done(2026-11-21)`, `@done(2026-11-21 09:30)` or `@done`.
+    public static func doneTag(date: CivilDate?, time: TimeOfDay? = nil) -> String {
+        guard let date else { return "@done" }
+        guard let time else { return "@done(\(date))" }
+        return "@done(\(date) \(time))"
+    }
+
+    /// Whether `markDone` would change the line: a task without `@done`. A line
+    /// whose tag value never closes is left alone, since a tag appended there
+    /// would land inside that value.
+    public static func canMarkDone(_ line: Line) -> Bool {
+        line.syntax.kind == .task && line.syntax.unbalancedTagStart < 0 && !isDone(line)
+    }
+
+    public static func isDone(_ line: Line) -> Bool {
+        hasTag(line, named: "done")
+    }
+
+    static func hasTag(_ line: Line, named name: String) -> Bool {
+        line.syntax.tags.contains { isTag($0, named: name, in: line) }
+    }
+
+    /// Compares UTF-8 bytes, not characters: archive asks this of every line.
+    static func isTag(_ tag: Tag, named name: String, in line: Line) -> Bool {
+        tag.nameRange.count == name.utf8.count && line.text.utf8Slice(tag.nameRange).utf8.elementsEqual(name.utf8)
+    }
+
+    /// Appends ` <tag>` to every task in `lines` that lacks `@done`, before any
+    /// trailing white space (which stays where it was).
+    public static func markDone(_ lines: [Line], in range: ClosedRange<Int>, tag: String) -> [TextReplacement] {
+        range.clamped(to: 0...lines.count - 1).compactMap { i -> TextReplacement? in
+            let line = lines[i]
+            guard canMarkDone(line) else { return nil }
+            let end = trimmedEnd(line)
+            return TextReplacement(line: i, end..<end, " " + tag)
+        }
+    }
+
+    /// Removes every `@done` tag (with its value) from the items in `lines`,
+    /// together with the white space that separated it from the text.
+    public static func markNotDone(_ lines: [Line], in range: ClosedRange<Int>) -> [TextReplacement] {
+        var out: [TextReplacement] = []
+        for i in range.clamped(to: 0...lines.count - 1) {
+            let line = lines[i]
+            let removals = line.syntax.tags
+                .filter { isTag($0, named: "done", in: line) }
+                .map { removalRange(of: $0, in: line) }
+            for r in merged(removals) { out.append(TextReplacement(line: i, r, "")) }
+        }
+        return out
+    }
+
+    /// The tag and the blanks before it; but when those blanks are the
+    /// indentation or the `- ` of a task, the blanks after it instead, so the
+    /// line keeps its depth and kind (`- @done Call` becomes `- Call`).
+    static func removalRange(of tag: Tag, in line: Line) -> Range<Int> {
+        let bytes = Array(line.text.utf8)
+        let syntax = line.syntax
+        var before = Int(tag.start)
+        while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+        let textStart = syntax.indentLength + (syntax.kind == .task ? 2 : 0)
+        if before > syntax.indentLength, before >= textStart {
+            return before..<tag.end
+        }
+        var after = tag.end
+        while after < bytes.count, isBlank(bytes[after]) { after += 1 }
+        return Int(tag.start)..<after
+    }
+
+    /// Overlapping or touching ranges joined, in order.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// The offset just past the line's last non-blank character.
+    static func trimmedEnd(_ line: Line) -> Int {
+        let bytes = line.text.utf8
+        var end = bytes.count
+        var i = bytes.endIndex
+        while end > 0 {
+            i = bytes.index(before: i)
+            guard isBlank(bytes[i]) else { break }
+            end -= 1
+        }
+        return end
+    }
+
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+}

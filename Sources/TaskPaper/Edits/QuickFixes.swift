@@ -1,0 +1,108 @@
+/// One way to repair a line (SPEC 5 quick fixes).
+public struct QuickFix: Sendable, Hashable {
+    public var title: String
+    public var replacements: [TextReplacement]
+    /// The diagnostic it repairs; nil for a fix no diagnostic asks for (zero-padding).
+    public var diagnostic: LineDiagnostic?
+    /// The one obvious repair, which an editor may apply without asking.
+    public var isPreferred: Bool
+}
+
+/// The repairs for the problems the rules find, computed from the line alone.
+public enum QuickFixes {
+    /// The fixes for one diagnostic on line `index`.
+    public static func fixes(for diagnostic: LineDiagnostic, on line: AnalyzedLine, index: Int) -> [QuickFix] {
+        switch diagnostic.code {
+        case .rangeInverted: swapRange(diagnostic, line, index).map { [$0] } ?? []
+        case .projectTrailingSpace:
+            [QuickFix(title: "Remove the white space after ':'",
+                      replacements: [TextReplacement(line: index, diagnostic.range, "")],
+                      diagnostic: diagnostic, isPreferred: true)]
+        case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
+        case .overdue: reschedule(diagnostic, line, index)
+        case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag: []
+        }
+    }
+
+    /// `2025-5-1` -> `2025-05-01` in every date tag of the line that needs it.
+    public static func zeroPad(on line: AnalyzedLine, index: Int) -> [QuickFix] {
+        line.dates.compactMap { date -> QuickFix? in
+            let tag = line.syntax.tags[date.tagIndex]
+            guard let range = tag.payloadRange else { return nil }
+            let payload = line.text.utf8Slice(range)
+            let padded = DateValue.zeroPadded(payload)
+            guard padded != payload else { return nil }
+            return QuickFix(title: "Zero-pad the date: \(padded)",
+                            replacements: [TextReplacement(line: index, range, padded)],
+                            diagnostic: nil, isPreferred: true)
+        }
+    }
+
+    static func swapRange(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
+        let payload = line.text.utf8Slice(d.range)
+        guard let swapped = DateValue.swappedRange(payload, today: line.clock.today, now: line.clock.now) else { return nil }
+        return QuickFix(title: "Swap the ends of the range: \(swapped)",
+                        replacements: [TextReplacement(line: index, d.range, swapped)],
+                        diagnostic: d, isPreferred: true)
+    }
+
+    /// Moves `@due` to today or tomorrow. An absolute date is replaced alone,
+    /// so a time or an appointment's hours stay; anything else is replaced whole.
+    static func reschedule(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> [QuickFix] {
+        guard let tagIndex = line.overdueTagIndex, let due = line.date(ofTag: tagIndex)?.value,
+              let payload = line.syntax.tags[tagIndex].payloadRange else { return [] }
+        var target = payload
+        if due.form == .date || due.form == .dateTime || due.form == .appointment {
+            target = firstWord(of: payload, in: line.text)
+        }
+        let today = line.clock.today
+        return [("today", today), ("tomorrow", today.adding(days: 1))].map { word, date in
+            QuickFix(title: "Reschedule to \(word) (\(date))",
+                     replacements: [TextReplacement(line: index, target, date.description)],
+                     diagnostic: d, isPreferred: false)
+        }
+    }
+
+    /// `@note(call (555) 123)` -> `@note(call \(555\) 123)`: the value closes at
+    /// its last `)` that ends a word, and every bare parenthesis before it is
+    /// escaped; a value that never closes is closed at the line's end.
+    static func escapeParentheses(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
+        let b = Array(line.text.utf8)
+        let start = Int(line.syntax.unbalancedTagStart)
+        guard start >= 0, let open = b[start...].firstIndex(of: openParen) else { return nil }
+        var bare: [Int] = [], close: Int?
+        var k = open + 1
+        while k < b.count {
+            if b[k] == backslash, k + 1 < b.count, b[k + 1] == openParen || b[k + 1] == closeParen { k += 2; continue }
+            if b[k] == openParen || b[k] == closeParen {
+                bare.append(k)
+                if b[k] == closeParen, k + 1 == b.count || DoneEdits.isBlank(b[k + 1]) { close = k }
+            }
+            k += 1
+        }
+        var replacements = bare.filter { $0 < close ?? b.count }.map { TextReplacement(line: index, $0..<$0, "\\") }
+        if close == nil {
+            let end = max(DoneEdits.trimmedEnd(Line(text: line.text, ending: .none)), open + 1)
+            replacements.append(TextReplacement(line: index, end..<end, ")"))
+        }
+        // Offer it only when it works: the tag then closes.
+        var fixed = TextDocument(text: line.text)
+        fixed.apply(replacements)
+        guard fixed.lines[0].syntax.unbalancedTagStart != Int32(start) else { return nil }
+        let name = line.text.utf8Slice(start..<open)
+        let title = close == nil ? "Close the value of \(name)( with ')'" : "Escape the parentheses inside \(name)(…)"
+        return QuickFix(title: title, replacements: replacements, diagnostic: d, isPreferred: true)
+    }
+
+    /// The payload's first word (its absolute date), skipping leading blanks.
+    static func firstWord(of payload: Range<Int>, in text: String) -> Range<Int> {
+        let b = Array(text.utf8)
+        var lo = payload.lowerBound
+        while lo < payload.upperBound, DoneEdits.isBlank(b[lo]) { lo += 1 }
+        var hi = lo
+        while hi < payload.upperBound, !DoneEdits.isBlank(b[hi]) { hi += 1 }
+        return lo..<hi
+    }
+
+    private static let openParen: UInt8 = 0x28, closeParen: UInt8 = 0x29, backslash: UInt8 = 0x5C
+}

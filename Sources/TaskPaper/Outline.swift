@@ -1,0 +1,129 @@
+/// The item tree of a document (SPEC 1): every non-blank line is an item, and
+/// an item owns the following lines that are deeper than it. Blank lines
+/// belong to the block they sit in: a blank run between two lines of one
+/// subtree is part of it; a blank run after a subtree's last line is not.
+/// Built in one pass; lines are indices into `lines`.
+public struct Outline: Sendable {
+    public let lines: [Line]
+    /// Per line: the depth, or -1 for a blank line.
+    private let depths: [Int32]
+    /// Per line: the owning item, or -1 at the top level.
+    private let parents: [Int32]
+    /// Per line: one past the last line the item owns (`line + 1` for a leaf or a blank line).
+    private let ends: [Int32]
+
+    public init(lines: [Line], indentWidth: Int) {
+        let n = lines.count
+        var depths = [Int32](repeating: -1, count: n)
+        var parents = [Int32](repeating: -1, count: n)
+        var ends = [Int32](repeating: 0, count: n)
+        var open: [Int] = []         // items whose subtree may still grow, shallowest first
+        var pendingBlanks: [Int] = []
+        var lastItem = -1
+        for i in 0..<n {
+            ends[i] = Int32(i + 1)
+            let syntax = lines[i].syntax
+            guard syntax.kind != .blank else { pendingBlanks.append(i); continue }
+            let depth = Int32(syntax.depth(indentWidth: indentWidth))
+            depths[i] = depth
+            while let top = open.last, depths[top] >= depth {
+                ends[top] = Int32(lastItem + 1)
+                open.removeLast()
+            }
+            let parent = Int32(open.last ?? -1)
+            parents[i] = parent
+            // Blanks before this line sit inside every block still open, so the innermost owns them.
+            for blank in pendingBlanks { parents[blank] = parent }
+            pendingBlanks.removeAll(keepingCapacity: true)
+            open.append(i)
+            lastItem = i
+        }
+        for item in open { ends[item] = Int32(lastItem + 1) }
+        self.lines = lines
+        self.depths = depths
+        self.parents = parents
+        self.ends = ends
+    }
+
+    public var lineCount: Int { lines.count }
+
+    /// Whether the line is an item (not blank).
+    public func isItem(_ line: Int) -> Bool { depths[line] >= 0 }
+
+    /// The item's depth, or nil for a blank line.
+    public func depth(of line: Int) -> Int? { depths[line] < 0 ? nil : Int(depths[line]) }
+
+    /// The item that owns the line (for a blank line: the block it sits in), or nil at the top level.
+    public func parent(of line: Int) -> Int? { parents[line] < 0 ? nil : Int(parents[line]) }
+
+    /// One past the last line the item owns; `line + 1` when it owns none.
+    public func subtreeEnd(of line: Int) -> Int { Int(ends[line]) }
+
+    /// The item's line and every line it owns.
+    public func subtree(of line: Int) -> Range<Int> { line..<subtreeEnd(of: line) }
+
+    public func hasChildren(_ line: Int) -> Bool { subtreeEnd(of: line) > line + 1 }
+
+    /// The items directly owned by `line`, in order.
+    public func children(of line: Int) -> [Int] { items(in: line + 1..<subtreeEnd(of: line)) }
+
+    /// The items owned by no other item, in order.
+    public var topLevelItems: [Int] { items(in: 0..<lineCount) }
+
+    /// The owners of a line, innermost first.
+    public func ancestors(of line: Int) -> [Int] {
+        var result: [Int] = []
+        var p = parents[line]
+        while p >= 0 { result.append(Int(p)); p = parents[Int(p)] }
+        return result
+    }
+
+    /// The names of the projects enclosing a line, outermost first (the line itself excluded):
+    /// `["A", "B"]` for a task in project `B:` inside `A:`.
+    public func projectPath(of line: Int) -> [String] {
+        ancestors(of: line).reversed().filter { lines[$0].syntax.kind == .project }.map { lines[$0].itemName }
+    }
+
+    /// The items at the top of `range`, which must start at an item boundary: stepping over each subtree.
+    private func items(in range: Range<Int>) -> [Int] {
+        var result: [Int] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if isItem(i) {
+                result.append(i)
+                i = subtreeEnd(of: i)
+            } else {
+                i += 1
+            }
+        }
+        return result
+    }
+}
+
+extension Line {
+    /// The item's name as a person reads it: a project without its `:`, a task
+    /// without its `- `, a note as written; tags in the trailing run left out.
+    /// Empty only for a blank line.
+    public var itemName: String {
+        let s = syntax
+        var range = s.contentRange
+        switch s.kind {
+        case .blank: return ""
+        case .project: range = range.lowerBound..<range.upperBound - 1
+        case .task: range = range.lowerBound + 1..<range.upperBound
+        case .note: break
+        }
+        let name = text.utf8Slice(range).trimmingBlanks()
+        // An item is never nameless: `-` or `:` alone is named by its marker.
+        return name.isEmpty ? String(text.utf8Slice(s.contentRange).trimmingBlanks()) : name
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingBlanks() -> String {
+        var s = self[...]
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,124 @@
+import TaskPaper
+
+/// textDocument/codeAction (SPEC 5): quick fixes, mark done / not done, and
+/// archive. Every action carries its edit. The edits themselves are computed
+/// in TaskPaper/Edits; this file picks them for a range and speaks LSP.
+extension Server {
+    static let codeActionKinds = ["quickfix", "refactor.rewrite", "source.archiveDone"]
+    /// A selection of this many lines answers in a few milliseconds.
+    static let lightbulbLineLimit = 1_000
+
+    static var codeActionOptions: JSONObject { JSONObject { w in
+        w.key("codeActionKinds"); codeActionKinds.write(to: &w)
+        w.key("resolveProvider"); w.bool(false)
+    } }
+
+    func codeActions(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params)
+        let lines = doc.lines(of: try LSPRange(params.field("range")))
+        let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+        // Editors ask on every cursor or selection move to decide on a lightbulb (automatic, no
+        // `only`); that answer must stay cheap, so it leaves out the whole-document archive and
+        // long selections. Asking explicitly, or with `only` (as on save), gets everything.
+        let lightbulb = params["context"]?["triggerKind"]?.intValue == 2 && only == nil
+        if lightbulb, lines.count > Server.lightbulbLineLimit { return [CodeAction]() }
+        // `only: ["source"]` asks for `source.archiveDone` too: kinds are dot-separated hierarchies.
+        func wanted(_ kind: String) -> Bool {
+            only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
+        var actions: [CodeAction] = []
+        if wanted("quickfix") { actions += quickFixActions(doc, lines) }
+        if wanted("refactor.rewrite") {
+            let done = markDoneEdits(doc, lines)
+            if !done.isEmpty { actions.append(CodeAction(title: "Mark as done", kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
+            let notDone = markNotDoneEdits(doc, lines)
+            if !notDone.isEmpty { actions.append(CodeAction(title: "Mark as not done", kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
+        }
+        if wanted("source.archiveDone"), !lightbulb {
+            let archive = archiveEdits(doc)
+            if !archive.isEmpty { actions.append(CodeAction(title: "Archive done items", kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
+        }
+        return actions
+    }
+
+    /// The fixes for every diagnostic on the lines, and zero-padding, which no diagnostic asks for.
+    private func quickFixActions(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [CodeAction] {
+        var fixes: [(line: Int, QuickFix)] = []
+        for line in lines where line < doc.lineCount {
+            let analyzed = doc.analyzedLine(line)
+            for diagnostic in doc.results[line].diagnostics {
+                fixes += QuickFixes.fixes(for: diagnostic, on: analyzed, index: line).map { (line, $0) }
+            }
+            fixes += QuickFixes.zeroPad(on: analyzed, index: line).map { (line, $0) }
+        }
+        return fixes.map { line, fix in
+            let attached = fix.diagnostic.map { [LSPDiagnostic(range: doc.lspRange(line: line, $0.range), diagnostic: $0)] }
+            return CodeAction(title: fix.title, kind: "quickfix", diagnostics: attached ?? [],
+                              isPreferred: fix.isPreferred, edit: doc.workspaceEdit(fix.replacements))
+        }
+    }
+
+    // MARK: The task edits, shared with workspace/executeCommand
+
+    func markDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
+        DoneEdits.markDone(doc.text.lines, in: lines, tag: doneTag)
+    }
+
+    func markNotDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
+        DoneEdits.markNotDone(doc.text.lines, in: lines)
+    }
+
+    func archiveEdits(_ doc: OpenDocument) -> [TextReplacement] {
+        ArchiveEdits.archiveDone(doc.text.lines, indentWidth: settings.indentWidth)
+    }
+
+    /// `@done` as `doneFormat` asks, stamped with the local time now.
+    private var doneTag: String {
+        let clock = Clock.current()
+        switch settings.doneFormat {
+        case .date: return DoneEdits.doneTag(date: clock.today)
+        case .datetime: return DoneEdits.doneTag(date: clock.today, time: clock.now)
+        case .bare: return DoneEdits.doneTag(date: nil)
+        }
+    }
+}
+
+extension OpenDocument {
+    /// The lines a client range covers. A selection ending at the start of a
+    /// line (a whole-line selection) leaves that line out.
+    func lines(of range: LSPRange) -> ClosedRange<Int> {
+        var (a, b) = (location(range.start), location(range.end))
+        if (b.line, b.offset) < (a.line, a.offset) { swap(&a, &b) }
+        let last = b.line > a.line && b.offset == 0 ? b.line - 1 : b.line
+        return a.line...last
+    }
+
+    /// Library replacements as one WorkspaceEdit on this document, in the client's encoding.
+    func workspaceEdit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
+        WorkspaceEdit(changes: [(uri, replacements.map { r in
+            TextEdit(range: LSPRange(start: position(r.start), end: position(r.end)), newText: r.newText)
+        })])
+    }
+
+    private func position(_ l: TextLocation) -> Position {
+        Position(text.position(line: l.line, offset: l.offset, encoding: context.encoding))
+    }
+}
+
+struct CodeAction: JSONEncodable {
+    var title: String
+    var kind: String
+    var diagnostics: [LSPDiagnostic] = []
+    var isPreferred = false
+    var edit: WorkspaceEdit
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("title"); w.string(title)
+            w.key("kind"); w.string(kind)
+            if !diagnostics.isEmpty { w.key("diagnostics"); diagnostics.write(to: &w) }
+            if isPreferred { w.key("isPreferred"); w.bool(true) }
+            w.key("edit"); edit.write(to: &w)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import TaskPaper
+
+/// workspace/executeCommand: the task actions as commands, so an editor can
+/// bind them to a key without a menu. Each sends its edit to the client with
+/// workspace/applyEdit. Arguments: the document URI, then (except for
+/// archive) an LSP range or position saying which lines.
+extension Server {
+    enum TaskCommand: String, CaseIterable {
+        case markDone = "taskpaper.markDone"
+        case markNotDone = "taskpaper.markNotDone"
+        /// Done when any task in the lines is not done yet, else not done.
+        case toggleDone = "taskpaper.toggleDone"
+        case archiveDone = "taskpaper.archiveDone"
+    }
+
+    static var executeCommandOptions: JSONObject { JSONObject { w in
+        w.key("commands"); TaskCommand.allCases.map(\.rawValue).write(to: &w)
+    } }
+
+    func executeCommand(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        let name = try params.string("command")
+        guard let command = TaskCommand(rawValue: name) else { throw .invalidParams("Unknown command \(name)") }
+        let arguments = params["arguments"]?.arrayValue ?? []
+        guard let uri = arguments.first?.stringValue else {
+            throw .invalidParams("\(name) needs the document URI as its first argument")
+        }
+        guard let doc = documents[uri] else { throw .invalidParams("Document \(uri) is not open") }
+
+        let label: String, edits: [TextReplacement]
+        switch command {
+        case .archiveDone:
+            (label, edits) = ("Archive done items", archiveEdits(doc))
+        case .markDone, .markNotDone, .toggleDone:
+            let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
+            let done = markDoneEdits(doc, lines)
+            if command == .markDone || (command == .toggleDone && !done.isEmpty) {
+                (label, edits) = ("Mark as done", done)
+            } else {
+                (label, edits) = ("Mark as not done", markNotDoneEdits(doc, lines))
+            }
+        }
+        guard !edits.isEmpty else { return JSONNull() }
+        request("workspace/applyEdit", JSONObject { w in
+            w.key("label"); w.string(label)
+            w.key("edit"); doc.workspaceEdit(edits).write(to: &w)
+        }) { [weak self] result in
+            switch result {
+            case .success(let answer) where answer["applied"]?.boolValue == false:
+                self?.log("\(label): the client did not apply the edit (\(answer["failureReason"]?.stringValue ?? "no reason given"))")
+            case .failure(let error):
+                self?.log("\(label): workspace/applyEdit failed: \(error.message)")
+            default:
+                break
+            }
+        }
+        return JSONNull()
+    }
+}
+
+extension OpenDocument {
+    /// The lines a command argument names: an LSP range, or a position for its line.
+    fileprivate func lines(ofArgument json: JSON?, command: String) throws(ResponseError) -> ClosedRange<Int> {
+        guard let json else { throw .invalidParams("\(command) needs a range or a position as its second argument") }
+        if json["start"] != nil { return lines(of: try LSPRange(json)) }
+        let line = location(try Position(json)).line
+        return line...line
+    }
+}

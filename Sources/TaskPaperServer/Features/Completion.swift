@@ -1,0 +1,212 @@
+import TaskPaper
+
+/// Completion (SPEC 3): tag names after `@`, dates inside a date tag's
+/// parentheses, known values inside any other tag's. Every item replaces
+/// exactly what was typed of the word, so `@du` + accept gives `@due`.
+extension Server {
+    static let completionTriggerCharacters = ["@", "("]
+
+    func completion(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params)
+        let (line, offset) = doc.location(try Position(params.field("position")))
+        let text = doc.line(line).text
+        guard let context = CompletionContext.at(offset, in: text) else { return CompletionList(items: []) }
+        let range = doc.lspRange(line: line, context.partial)
+
+        // The tag being typed is no evidence of use: count its line as if it were not there.
+        let syntax = doc.line(line).syntax
+        var others = syntax
+        others.tags.removeAll { Int($0.start) == context.tagStart }
+        var withTag = TagCounts(), withoutTag = TagCounts()
+        withTag.count(text, syntax, sign: 1)
+        withoutTag.count(text, others, sign: 1)
+
+        switch context.kind {
+        case .name:
+            var names = tagUsage()
+            names.shiftCounts(from: withTag.names, to: withoutTag.names)
+            return CompletionList(items: tagNameItems(names, range: range))
+        case .value(let name) where settings.lint.dateTags.contains(name):
+            return CompletionList(items: dateItems(for: name, range: range))
+        case .value(let name):
+            var values = tagValues(name)
+            values.shiftCounts(from: withTag.values[name] ?? [:], to: withoutTag.values[name] ?? [:])
+            return CompletionList(items: valueItems(values, range: range))
+        }
+    }
+
+    /// Date tags (in their usual order) and `done` first, then every other used tag, most used first.
+    private func tagNameItems(_ used: [String: Int], range: LSPRange) -> [CompletionItem] {
+        let dateTags = settings.lint.dateTags
+        let usual = ["due", "done", "start", "defer"]
+        var first = usual.filter(dateTags.contains) + dateTags.subtracting(usual).sorted()
+        if !first.contains("done") { first.insert("done", at: min(1, first.count)) }
+        let rest = used.filter { !first.contains($0.key) }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+
+        var items: [CompletionItem] = []
+        for name in first {
+            let n = used[name] ?? 0
+            let detail = dateTags.contains(name) ? (n > 0 ? "date tag, \(itemCount(n))" : "date tag") : itemCount(n)
+            items.append(CompletionItem(label: name, kind: .keyword, detail: detail, edit: TextEdit(range: range, newText: name)))
+        }
+        for (name, n) in rest {
+            items.append(CompletionItem(label: name, kind: .keyword, detail: itemCount(n), edit: TextEdit(range: range, newText: name)))
+        }
+        return items.numbered()
+    }
+
+    /// Concrete ISO dates, each labelled with the word that names it. The words are
+    /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
+    private func dateItems(for tag: String, range: LSPRange) -> [CompletionItem] {
+        let clock = Clock.current()
+        var words = ["today", "tomorrow"]
+        for ahead in 2...6 { words.append(clock.today.adding(days: ahead).weekdayName.lowercased()) }
+        words += ["next week", "in a month"]
+
+        var dates: [(date: CivilDate, words: [String])] = []
+        for word in words {
+            let payload = word == "in a month" ? "+1m" : word
+            guard case .success(let value) = DateValue.parse(payload[...], today: clock.today, now: clock.now) else { continue }
+            if let i = dates.firstIndex(where: { $0.date == value.start.date }) {
+                dates[i].words.append(word)
+            } else {
+                dates.append((value.start.date, [word]))
+            }
+        }
+        dates.sort { $0.date < $1.date }
+
+        var items: [CompletionItem] = []
+        if tag == "done", settings.doneFormat == .datetime {
+            let now = DatePoint(date: clock.today, time: TimeOfDay(hour: clock.now.hour, minute: clock.now.minute)).description
+            items.append(CompletionItem(label: now, kind: .value, detail: "now", edit: TextEdit(range: range, newText: now),
+                                        filterText: "\(now) now"))
+        }
+        for (date, names) in dates {
+            let iso = date.description, word = names.joined(separator: ", ")
+            items.append(CompletionItem(label: iso, kind: .value, detail: word, edit: TextEdit(range: range, newText: iso),
+                                        filterText: "\(iso) \(names.joined(separator: " "))"))
+        }
+        return items.numbered()
+    }
+
+    /// The values the tag already has, most used first.
+    private func valueItems(_ values: [String: Int], range: LSPRange) -> [CompletionItem] {
+        let ranked = values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        let items = ranked.map { value, n in
+            CompletionItem(label: value, kind: .value, detail: itemCount(n), edit: TextEdit(range: range, newText: value))
+        }
+        return items.numbered()
+    }
+
+    private func itemCount(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+}
+
+/// Where the cursor stands on a line, found by the same rules `TagScanner` uses.
+struct CompletionContext: Equatable {
+    enum Kind: Equatable {
+        /// Typing a tag's name after `@`.
+        case name
+        /// Inside `@name(...)`.
+        case value(String)
+    }
+    var kind: Kind
+    /// Offset of the tag's `@`.
+    var tagStart: Int
+    /// What was typed of the word: the name after `@`, or the value after `(`, up to the cursor.
+    var partial: Range<Int>
+
+    /// The context at UTF-8 `offset` of `text`, or nil in plain text (also after `a@`).
+    static func at(_ offset: Int, in text: String) -> CompletionContext? {
+        let b = Array(text.utf8)
+        let cursor = min(offset, b.count)
+        var i = 0
+        while i < cursor {
+            guard b[i] == UInt8(ascii: "@"), i == 0 || isBlank(b[i - 1]) else { i += 1; continue }
+            let nameEnd = scanName(b, from: i + 1)
+            if cursor <= nameEnd { return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor) }
+            guard nameEnd > i + 1, b[nameEnd] == UInt8(ascii: "(") else { i = max(nameEnd, i + 1); continue }
+            let close = closingParen(b, from: nameEnd + 1)
+            if close.map({ cursor <= $0 }) ?? true {
+                let name = String(decoding: b[i + 1..<nameEnd], as: UTF8.self)
+                return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor)
+            }
+            i = close! + 1
+        }
+        return nil
+    }
+
+    private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+
+    private static func scanName(_ b: [UInt8], from start: Int) -> Int {
+        var j = start
+        while j < b.count {
+            var it = b[j...].makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let s) = decoder.decode(&it), TagScanner.isNameScalar(s) else { break }
+            j += UTF8.width(s)
+        }
+        return j
+    }
+
+    /// The `)` closing a value, or nil when it never closes or holds a bare `(` (the value runs to the line end).
+    private static func closingParen(_ b: [UInt8], from start: Int) -> Int? {
+        var k = start
+        while k < b.count {
+            switch b[k] {
+            case UInt8(ascii: "\\") where k + 1 < b.count && (b[k + 1] == UInt8(ascii: "(") || b[k + 1] == UInt8(ascii: ")")):
+                k += 2
+            case UInt8(ascii: ")"): return k
+            case UInt8(ascii: "("): return nil
+            default: k += 1
+            }
+        }
+        return nil
+    }
+}
+
+struct CompletionItem: JSONEncodable {
+    enum Kind: Int { case value = 12, keyword = 14 }
+    var label: String
+    var kind: Kind
+    var detail: String
+    var edit: TextEdit
+    var filterText: String?
+    /// Keeps the server's ranking: clients sort by `sortText`, else by label.
+    var sortText = ""
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("label"); w.string(label)
+            w.key("labelDetails"); w.object { w in w.key("description"); w.string(detail) }
+            w.key("kind"); w.int(kind.rawValue)
+            w.key("detail"); w.string(detail)
+            w.key("sortText"); w.string(sortText)
+            if let filterText { w.key("filterText"); w.string(filterText) }
+            w.key("textEdit"); edit.write(to: &w)
+        }
+    }
+}
+
+extension Array where Element == CompletionItem {
+    /// Numbers the items in their current order (`sortText` "0000", "0001", …).
+    fileprivate func numbered() -> [CompletionItem] {
+        let width = String(count).count
+        return enumerated().map { i, item in
+            var item = item
+            let digits = String(i)
+            item.sortText = String(repeating: "0", count: width - digits.count) + digits
+            return item
+        }
+    }
+}
+
+struct CompletionList: JSONEncodable {
+    var items: [CompletionItem]
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("isIncomplete"); w.bool(false)
+            w.key("items"); items.write(to: &w)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TaskPaper
+
+/// textDocument/documentSymbol (SPEC 6): projects and tasks as a tree; a
+/// project holds its sub-projects and tasks, a task its sub-tasks. Notes are
+/// no symbols: items under a note move up to the note's nearest symbol.
+extension Server {
+    func documentSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params)
+        return DocumentSymbolTree(doc: doc, outline: Outline(lines: doc.text.lines, indentWidth: settings.indentWidth))
+    }
+}
+
+enum SymbolKind {
+    /// LSP `SymbolKind`: Namespace for a project (it groups), Event for a task (it happens).
+    static func of(_ kind: LineKind) -> Int { kind == .project ? 3 : 24 }
+    /// LSP `SymbolTag.Deprecated`: clients strike it through, as TaskPaper shows a done item.
+    static let deprecated = 1
+}
+
+/// Writes the tree straight to JSON while walking the outline.
+struct DocumentSymbolTree: JSONEncodable {
+    let doc: OpenDocument
+    let outline: Outline
+
+    func write(to w: inout JSONWriter) {
+        w.array { w in writeSymbols(of: outline.topLevelItems, to: &w) }
+    }
+
+    private func writeSymbols(of items: [Int], to w: inout JSONWriter) {
+        for item in items {
+            switch outline.lines[item].syntax.kind {
+            case .project, .task: writeSymbol(item, to: &w)
+            case .note, .blank: writeSymbols(of: outline.children(of: item), to: &w)
+            }
+        }
+    }
+
+    private func writeSymbol(_ item: Int, to w: inout JSONWriter) {
+        let line = outline.lines[item]
+        let last = outline.subtreeEnd(of: item) - 1
+        let end = doc.line(last).text.utf8.count
+        let range = LSPRange(start: Position(line: item, character: 0), end: doc.lspRange(line: last, end..<end).end)
+        let tags = line.syntax.tags.map { line.text.utf8Slice($0.range) }.joined(separator: " ")
+        w.object { w in
+            w.key("name"); w.string(line.itemName)
+            if !tags.isEmpty { w.key("detail"); w.string(tags) }
+            w.key("kind"); w.int(SymbolKind.of(line.syntax.kind))
+            if line.syntax.hasTag(named: "done", in: line.text) {
+                w.key("tags"); w.array { w in w.int(SymbolKind.deprecated) }
+            }
+            w.key("range"); range.write(to: &w)
+            w.key("selectionRange"); doc.lspRange(line: item, line.syntax.contentRange).write(to: &w)
+            if outline.hasChildren(item) {
+                w.key("children"); w.array { w in writeSymbols(of: outline.children(of: item), to: &w) }
+            }
+        }
+    }
+}

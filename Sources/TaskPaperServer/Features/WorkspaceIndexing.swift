@@ -1,0 +1,144 @@
+import Foundation
+import TaskPaper
+
+/// Keeps the workspace index current (SPEC 6): a scan on `initialized`, off
+/// the main loop, with `$/progress` when the client shows it; watched-file
+/// events; a rescan when `indentWidth` changes what the outlines are.
+extension Server {
+    /// All disk reads run here, one after another, so the newest read of a file always lands last.
+    static let diskQueue = DispatchQueue(label: "taskpaper-lsp.workspace-index")
+
+    /// Called once on `initialized`.
+    func startWorkspaceIndex() {
+        guard !index.roots.isEmpty else { return }
+        registerWatchedFiles()
+        startWorkspaceScan()
+    }
+
+    /// Rescans when the summaries were built with another indent width.
+    func workspaceIndexSettingsChanged() {
+        guard index.scans > 0, index.indentWidth != settings.indentWidth else { return }
+        startWorkspaceScan()
+    }
+
+    private func startWorkspaceScan() {
+        index.scans += 1
+        index.indentWidth = settings.indentWidth
+        guard client.workDoneProgress else { return scanWorkspace(progress: nil) }
+        let token = "taskpaper-index-\(index.scans)"
+        request("window/workDoneProgress/create", JSONObject { w in w.key("token"); w.string(token) }) { [weak self] result in
+            // A client that refuses the token still gets its index, just without progress.
+            if case .success = result { self?.scanWorkspace(progress: token) } else { self?.scanWorkspace(progress: nil) }
+        }
+    }
+
+    private func scanWorkspace(progress token: String?) {
+        let scanner = WorkspaceScanner(roots: index.roots)
+        let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
+        let started = DispatchTime.now()
+        if let token { sendProgress(token, kind: "begin", message: "Looking for .taskpaper files", percentage: 0) }
+        Server.diskQueue.async {
+            let paths = scanner.findFiles()
+            var lastPercent = 0
+            for (i, path) in paths.enumerated() {
+                let update = Server.read(path, indentWidth: indentWidth, encoding: encoding)
+                let percent = (i + 1) * 100 / paths.count
+                let report = token != nil && percent > lastPercent
+                lastPercent = percent
+                inbox.push(.task { s in
+                    s.apply(update, to: path)
+                    if report, let token {
+                        s.sendProgress(token, kind: "report", message: "\(i + 1)/\(paths.count) files", percentage: percent)
+                    }
+                })
+            }
+            inbox.push(.task { s in
+                s.index.keepOnly(Set(paths))
+                let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+                let done = "Indexed \(paths.count) TaskPaper file\(paths.count == 1 ? "" : "s") in \(ms) ms"
+                if let token { s.sendProgress(token, kind: "end", message: done) }
+                s.log(done)
+            })
+        }
+    }
+
+    private func registerWatchedFiles() {
+        guard client.watchedFilesDynamic else { return }
+        request("client/registerCapability", JSONObject { w in
+            w.key("registrations"); w.array { w in
+                w.object { w in
+                    w.key("id"); w.string("taskpaper-watched-files")
+                    w.key("method"); w.string("workspace/didChangeWatchedFiles")
+                    w.key("registerOptions"); w.object { w in
+                        w.key("watchers"); w.array { w in
+                            w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
+                        }
+                    }
+                }
+            }
+        }) { _ in }
+    }
+
+    /// Re-reads each changed file: what is on disk now decides, whatever the event's type says.
+    func didChangeWatchedFiles(_ params: JSON) throws(ResponseError) {
+        guard let changes = try params.field("changes").arrayValue else { throw .invalidParams("\"changes\" must be an array") }
+        var changed: [String] = []
+        for change in changes {
+            let uri = try change.string("uri")
+            _ = try change.int("type")
+            if let path = FileURI.path(uri), !changed.contains(path) { changed.append(path) }
+        }
+        let paths = changed.filter(WorkspaceScanner(roots: index.roots).covers)
+        let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
+        Server.diskQueue.async {
+            let updates = paths.map { ($0, Server.read($0, indentWidth: indentWidth, encoding: encoding)) }
+            inbox.push(.task { s in
+                for (path, update) in updates { s.apply(update, to: path) }
+                s.log("Workspace index: re-read \(updates.count) changed file\(updates.count == 1 ? "" : "s")")
+            })
+        }
+    }
+
+    enum IndexUpdate: Sendable {
+        case summary(FileSummary)
+        case tooLarge(bytes: Int)
+        case missing
+    }
+
+    /// Runs on the disk queue.
+    private static func read(_ path: String, indentWidth: Int, encoding: PositionEncoding) -> IndexUpdate {
+        switch WorkspaceScanner.read(path) {
+        case .text(let text):
+            .summary(FileSummary(lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding))
+        case .tooLarge(let bytes): .tooLarge(bytes: bytes)
+        case .missing: .missing
+        }
+    }
+
+    private func apply(_ update: IndexUpdate, to path: String) {
+        switch update {
+        case .summary(let summary):
+            index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary))
+        case .tooLarge(let bytes):
+            index.remove(path)
+            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: 3)
+        case .missing:
+            index.remove(path)
+        }
+    }
+
+    private func sendProgress(_ token: String, kind: String, message: String, percentage: Int? = nil) {
+        notify("$/progress", JSONObject { w in
+            w.key("token"); w.string(token)
+            w.key("value"); w.object { w in
+                w.key("kind"); w.string(kind)
+                if kind == "begin" {
+                    w.key("title"); w.string("Indexing TaskPaper files")
+                    w.key("cancellable"); w.bool(false)
+                }
+                w.key("message"); w.string(message)
+                if let percentage { w.key("percentage"); w.int(percentage) }
+            }
+        })
+    }
+}

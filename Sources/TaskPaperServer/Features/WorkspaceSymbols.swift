@@ -1,0 +1,68 @@
+import TaskPaper
+
+/// workspace/symbol (SPEC 6): projects and tasks of every open document and
+/// indexed file, matched fuzzily (the query's characters in order), best first.
+extension Server {
+    static let maxWorkspaceSymbols = 1000
+
+    func workspaceSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
+        let query = try params.string("query")
+        let matcher = FuzzyMatcher(query)
+        var found: [(score: Int, symbol: IndexedSymbol, uri: String, container: String)] = []
+        func search(_ symbols: [IndexedSymbol], uri: String) {
+            for (i, symbol) in symbols.enumerated() {
+                guard let score = matcher.score(symbol.name) else { continue }
+                found.append((score, symbol, uri, symbols.containerName(of: i)))
+            }
+        }
+        for uri in documents.keys.sorted() {
+            search(IndexedSymbol.symbols(of: documents[uri]!.text.lines, indentWidth: settings.indentWidth, encoding: encoding), uri: uri)
+        }
+        for (_, file) in index.closedFiles(excluding: documents.keys) { search(file.summary.symbols, uri: file.uri) }
+        // Stable: equal scores keep file and line order.
+        let best = found.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }.prefix(Server.maxWorkspaceSymbols)
+        return best.map { entry in
+            let (_, symbol, uri, container) = entry.element
+            return JSONObject { w in
+                w.key("name"); w.string(symbol.name)
+                w.key("kind"); w.int(SymbolKind.of(symbol.kind))
+                w.key("location"); Location(uri: uri, range: LSPRange(
+                    start: Position(line: Int(symbol.line), character: Int(symbol.start)),
+                    end: Position(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
+                if !container.isEmpty { w.key("containerName"); w.string(container) }
+            }
+        }
+    }
+}
+
+/// Subsequence matching, case-insensitive. Higher scores for matches at word
+/// starts and in runs, so `bm` ranks "Buy milk" above "submarine".
+struct FuzzyMatcher {
+    private let query: [Character]
+
+    init(_ query: String) { self.query = Array(query.lowercased().filter { !$0.isWhitespace }) }
+
+    /// nil when the query's characters don't all appear in order.
+    func score(_ name: String) -> Int? {
+        guard !query.isEmpty else { return 0 }
+        var score = 0, q = 0
+        var previous: Character? = nil, previousMatched = false
+        for c in name.lowercased() {
+            guard q < query.count else { break }
+            if c == query[q] {
+                let wordStart = previous.map { !$0.isLetter && !$0.isNumber } ?? true
+                score += 1 + (wordStart ? 8 : 0) + (previousMatched ? 4 : 0)
+                q += 1
+                previousMatched = true
+            } else {
+                previousMatched = false
+            }
+            previous = c
+        }
+        guard q == query.count else { return nil }
+        // Among equal matches, the shorter name fits the query better.
+        return score * 1000 - min(name.count, 999)
+    }
+}

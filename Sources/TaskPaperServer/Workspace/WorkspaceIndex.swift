@@ -1,0 +1,145 @@
+import TaskPaper
+
+/// A project or task as workspace symbols list it.
+struct IndexedSymbol: Sendable {
+    let name: String
+    let kind: LineKind
+    let line: Int32
+    /// The item's content on its line, in client columns.
+    let start: Int32, end: Int32
+    /// The enclosing project's index in the same symbol list, or -1.
+    let project: Int32
+
+    /// The projects and tasks of a document, in line order.
+    static func symbols(of lines: [Line], indentWidth: Int, encoding: PositionEncoding) -> [IndexedSymbol] {
+        let outline = Outline(lines: lines, indentWidth: indentWidth)
+        var symbols: [IndexedSymbol] = []
+        var symbolOfLine: [Int: Int32] = [:]
+        for (i, line) in lines.enumerated() {
+            let kind = line.syntax.kind
+            guard kind == .project || kind == .task else { continue }
+            var project = outline.parent(of: i)
+            while let p = project, lines[p].syntax.kind != .project { project = outline.parent(of: p) }
+            let content = line.syntax.contentRange
+            let isASCII = line.syntax.isASCII
+            if kind == .project { symbolOfLine[i] = Int32(symbols.count) }
+            symbols.append(IndexedSymbol(
+                name: line.itemName, kind: kind, line: Int32(i),
+                start: Int32(encoding.column(ofUTF8Offset: content.lowerBound, in: line.text, isASCII: isASCII)),
+                end: Int32(encoding.column(ofUTF8Offset: content.upperBound, in: line.text, isASCII: isASCII)),
+                project: project.flatMap { symbolOfLine[$0] } ?? -1))
+        }
+        return symbols
+    }
+}
+
+extension [IndexedSymbol] {
+    /// The names of the projects enclosing symbol `index`, joined as `A / B`.
+    func containerName(of index: Int) -> String {
+        var names: [String] = []
+        var p = self[index].project
+        while p >= 0 { names.append(self[Int(p)].name); p = self[Int(p)].project }
+        return names.reversed().joined(separator: " / ")
+    }
+}
+
+/// What the index keeps of one file: enough for completion, hover counts and
+/// workspace symbols, not the text (references re-read the few files that
+/// carry the tag). Tags are counted as open documents are (`TagCounts`).
+struct FileSummary: Sendable {
+    var tags = TagCounts()
+    var symbols: [IndexedSymbol] = []
+
+    init(lines: [Line], indentWidth: Int, encoding: PositionEncoding) {
+        for line in lines { tags.count(line.text, line.syntax, sign: 1) }
+        symbols = IndexedSymbol.symbols(of: lines, indentWidth: indentWidth, encoding: encoding)
+    }
+}
+
+/// The `.taskpaper` files of the workspace folders as last read from disk,
+/// keyed by path. Open documents override disk: every query takes the open
+/// URIs and leaves those files out (callers add the open text themselves).
+/// Lives on the main loop; only the scanner's results posted back change it.
+final class WorkspaceIndex {
+    struct File {
+        let uri: String
+        let summary: FileSummary
+    }
+
+    /// The workspace folders, as paths.
+    var roots: [String] = []
+    /// The indent width the summaries were built with (a change means a rescan).
+    var indentWidth = Settings().indentWidth
+    /// Scans started so far (names each scan's progress token).
+    var scans = 0
+    private(set) var files: [String: File] = [:]
+    /// Sums over every file, so completion needn't walk them all.
+    private var total = TagCounts()
+
+    func set(_ path: String, _ file: File) {
+        remove(path)
+        files[path] = file
+        total.merge(file.summary.tags)
+    }
+
+    func remove(_ path: String) {
+        guard let old = files.removeValue(forKey: path) else { return }
+        total.subtract(old.summary.tags)
+    }
+
+    /// Drops files a completed scan no longer found.
+    func keepOnly(_ paths: Set<String>) {
+        for path in files.keys where !paths.contains(path) { remove(path) }
+    }
+
+    // MARK: Queries (open documents excluded)
+
+    /// Tag names and values of the files not open.
+    func counts(excluding openURIs: some Sequence<String>) -> TagCounts {
+        var counts = total
+        for file in indexedFiles(among: openURIs) { counts.subtract(file.summary.tags) }
+        return counts
+    }
+
+    /// How many items carry each tag in files not open.
+    func tagCounts(excluding openURIs: some Sequence<String>) -> [String: Int] {
+        counts(excluding: openURIs).names
+    }
+
+    /// How many items carry each value of tag `name` in files not open.
+    func tagValues(_ name: String, excluding openURIs: some Sequence<String>) -> [String: Int] {
+        counts(excluding: openURIs).values[name] ?? [:]
+    }
+
+    /// The files not open, in path order.
+    func closedFiles(excluding openURIs: some Sequence<String>) -> [(path: String, file: File)] {
+        let open = Set(openURIs.compactMap(FileURI.path))
+        return files.filter { !open.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The files not open that carry tag `name`, in path order.
+    func closedFiles(withTag name: String, excluding openURIs: some Sequence<String>) -> [(path: String, file: File)] {
+        closedFiles(excluding: openURIs).filter { $0.file.summary.tags.names[name] != nil }
+    }
+
+    private func indexedFiles(among uris: some Sequence<String>) -> [File] {
+        Set(uris.compactMap(FileURI.path)).compactMap { files[$0] }
+    }
+}
+
+extension TagCounts {
+    /// Takes away counts earlier merged in, dropping what reaches zero.
+    mutating func subtract(_ other: TagCounts) {
+        for (name, n) in other.names {
+            let left = names[name, default: 0] - n
+            names[name] = left > 0 ? left : nil
+        }
+        for (name, counts) in other.values {
+            for (value, n) in counts {
+                let left = values[name]?[value].map { $0 - n } ?? 0
+                values[name]?[value] = left > 0 ? left : nil
+            }
+            if values[name]?.isEmpty == true { values[name] = nil }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TaskPaper
+
+/// Finds and reads the workspace's `.taskpaper` files. Runs off the main loop;
+/// it only reads (never writes), and never leaves a workspace folder: symbolic
+/// links are not followed at all, since one inside the folder would only index
+/// a file twice and one pointing out would leave it.
+struct WorkspaceScanner: Sendable {
+    static let maxFileSize = 32 << 20
+    /// Folders skipped besides hidden ones (whose names start with `.`, as `.git` and `.build`).
+    static let skippedFolders: Set<String> = ["node_modules"]
+
+    let roots: [String]
+
+    /// Every `.taskpaper` file under the roots, in path order.
+    func findFiles() -> [String] {
+        var found: Set<String> = []
+        var pending = roots
+        while let folder = pending.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names {
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                switch Self.kind(of: path) {
+                case .folder where !Self.isSkippedFolder(name): pending.append(path)
+                case .file where Self.isTaskPaperName(name): found.insert(path)
+                default: break
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Whether the scan would index this path: a `.taskpaper` file in a root,
+    /// with no skipped folder on the way (for watched-file events).
+    func covers(_ path: String) -> Bool {
+        guard Self.isTaskPaperName((path as NSString).lastPathComponent) else { return false }
+        return roots.contains { root in
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(prefix) else { return false }
+            let folders = path.dropFirst(prefix.count).split(separator: "/").dropLast()
+            return !folders.contains { Self.isSkippedFolder(String($0)) }
+        }
+    }
+
+    enum Loaded {
+        case text(String)
+        case tooLarge(bytes: Int)
+        /// Gone, a link, or unreadable: the index forgets it.
+        case missing
+    }
+
+    /// Reads a file, decoding invalid UTF-8 lossily.
+    static func read(_ path: String) -> Loaded {
+        guard kind(of: path) == .file,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return .missing }
+        guard size.intValue <= maxFileSize else { return .tooLarge(bytes: size.intValue) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .missing }
+        return .text(String(decoding: data, as: UTF8.self))
+    }
+
+    private enum Kind { case file, folder, other }
+
+    /// The kind of the entry itself: a symbolic link is `other`, never its target.
+    private static func kind(of path: String) -> Kind {
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { return .other }
+        switch type {
+        case .typeRegular: return .file
+        case .typeDirectory: return .folder
+        default: return .other
+        }
+    }
+
+    private static func isSkippedFolder(_ name: String) -> Bool { name.hasPrefix(".") || skippedFolders.contains(name) }
+
+    private static func isTaskPaperName(_ name: String) -> Bool { name.lowercased().hasSuffix(".taskpaper") }
+
+    /// The workspace folders an `initialize` names: `workspaceFolders`, else `rootUri`, else `rootPath`.
+    static func roots(fromInitialize params: JSON) -> [String] {
+        var roots = params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) } ?? []
+        if roots.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(FileURI.path) { roots = [root] }
+        if roots.isEmpty, let root = params["rootPath"]?.stringValue, root.hasPrefix("/") { roots = [root] }
+        var seen: Set<String> = []
+        return roots.map(trimmingTrailingSlash).filter { seen.insert($0).inserted }
+    }
+
+    private static func trimmingTrailingSlash(_ path: String) -> String {
+        var p = path
+        while p.count > 1, p.hasSuffix("/") { p.removeLast() }
+        return p
+    }
+}
+
+/// `file://` URIs and paths. The index keys files by path, so one file spelled
+/// in two URI forms (`%3A` or `:`, with `localhost` or without) is one file.
+enum FileURI {
+    static func path(_ uri: String) -> String? {
+        guard uri.lowercased().hasPrefix("file://") else { return nil }
+        let rest = uri.dropFirst(7)
+        // An authority such as `localhost` may stand before the path.
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let path = rest[slash...].prefix { $0 != "?" && $0 != "#" }
+        return String(path).removingPercentEncoding
+    }
+
+    static func uri(path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    private static func isUnreserved(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+            || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,381 @@
+-- A real-editor test: Neovim 0.11+ with ONLY the files in editors/neovim,
+-- talking to the real taskpaper-lsp binary. It checks, in order: the config,
+-- filetype, ftplugin and highlight files load; the client attaches; the
+-- diagnostics' codes and lines (with a setting from vim.lsp.config); semantic
+-- tokens (payload, tag, project, done, invalid); completion after "@" and
+-- "@ho" and its textEdits; "Mark as done" / "Mark as not done" through
+-- vim.lsp.buf.code_action and the taskpaper.toggleDone command (the helpers of
+-- lua/taskpaper.lua, on a line and on a visual selection); a clean exit.
+--
+--   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
+--     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
+--
+-- (Without the --cmd the script puts editors/neovim on 'runtimepath' itself and
+-- sources its plugin/ and ftdetect/ files, as Neovim's startup would.)
+-- TASKPAPER_NOW, if set, is passed to the server and used as today.
+-- Exits 0 and prints "PASS" when everything holds; otherwise prints "FAIL: …"
+-- with what was expected and what came back (and the LSP log), and exits 1.
+
+local started = vim.uv.hrtime()
+local root = vim.fn.fnamemodify(arg[0], ':p:h:h:h')
+local editor_dir = vim.fn.resolve(root .. '/editors/neovim')
+local log_path, log_start
+
+local function log(msg)
+  io.stdout:write(string.format('[%6.2fs] %s\n', (vim.uv.hrtime() - started) / 1e9, msg))
+end
+
+local function fail(msg)
+  io.stderr:write('FAIL: ' .. msg .. '\n')
+  if log_path and vim.uv.fs_stat(log_path) then
+    local f = io.open(log_path, 'r')
+    if f then
+      f:seek('set', log_start or 0)
+      local text = f:read('*a') or ''
+      f:close()
+      if text ~= '' then
+        io.stderr:write('--- Neovim LSP log (' .. log_path .. ') ---\n' .. text:sub(-6000) .. '\n')
+      end
+    end
+  end
+  io.stderr:flush()
+  os.exit(1)
+end
+
+local function check(cond, msg)
+  if not cond then
+    fail(msg)
+  end
+end
+
+--- Waits until `cond()` is truthy; fails with `what` and `detail()` otherwise.
+local function wait(ms, cond, what, detail)
+  if not vim.wait(ms, cond, 20) then
+    fail('timed out after ' .. ms .. ' ms waiting for ' .. what .. (detail and (': ' .. detail()) or ''))
+  end
+end
+
+local function inspect(v)
+  return vim.inspect(v, { newline = ' ', indent = '' })
+end
+
+-- 0. Neovim and the binary --------------------------------------------------
+
+check(vim.fn.has('nvim-0.11') == 1, 'Neovim 0.11 or later is required, this is ' .. tostring(vim.version()))
+local binary = os.getenv('TASKPAPER_LSP') or (root .. '/.build/debug/taskpaper-lsp')
+check(vim.fn.executable(binary) == 1, 'taskpaper-lsp binary not found or not executable: ' .. binary
+  .. ' (build it with `swift build` or set TASKPAPER_LSP)')
+log('nvim ' .. tostring(vim.version()) .. ', server ' .. binary)
+
+-- 1. The files of editors/neovim, and only those ------------------------------
+
+if not vim.g.loaded_taskpaper then
+  vim.opt.runtimepath:prepend(editor_dir)
+  vim.cmd('runtime! ftdetect/taskpaper.lua plugin/taskpaper.lua')
+end
+check(vim.g.loaded_taskpaper, 'editors/neovim/plugin/taskpaper.lua was not loaded')
+for _, file in ipairs({ 'lsp/taskpaper.lua', 'ftdetect/taskpaper.lua', 'plugin/taskpaper.lua' }) do
+  local found = vim.api.nvim_get_runtime_file(file, true)
+  check(#found == 1 and vim.fn.resolve(vim.fn.fnamemodify(found[1], ':p')) == vim.fn.resolve(editor_dir .. '/' .. file),
+    'expected exactly one ' .. file .. ', from editors/neovim; found ' .. inspect(found))
+end
+
+local config = vim.lsp.config.taskpaper
+check(config ~= nil, 'vim.lsp.config.taskpaper is missing (lsp/taskpaper.lua not found on runtimepath)')
+check(vim.deep_equal(config.cmd, { 'taskpaper-lsp' }), 'cmd should be { "taskpaper-lsp" }, is ' .. inspect(config.cmd))
+check(vim.deep_equal(config.filetypes, { 'taskpaper' }), 'filetypes should be { "taskpaper" }, is ' .. inspect(config.filetypes))
+check(vim.deep_equal(config.root_markers, { '.git' }), 'root_markers should be { ".git" }, is ' .. inspect(config.root_markers))
+local defaults = config.settings and config.settings.taskpaper
+check(type(defaults) == 'table', 'settings.taskpaper missing from lsp/taskpaper.lua')
+for _, key in ipairs({ 'maxLineLength', 'indentWidth', 'dateTags', 'doneFormat', 'overdue' }) do
+  check(defaults[key] ~= nil, 'settings.taskpaper.' .. key .. ' missing from lsp/taskpaper.lua')
+end
+
+-- Highlight links that make payloads and done tasks stand out in any theme.
+local function hl(name)
+  return vim.api.nvim_get_hl(0, { name = name })
+end
+for _, t in ipairs({ 'project', 'task', 'tag', 'payload' }) do
+  local name = '@lsp.type.' .. t .. '.taskpaper'
+  check(hl(name).link ~= nil, name .. ' should be a highlight link, is ' .. inspect(hl(name)))
+end
+check(hl('@lsp.mod.done.taskpaper').strikethrough == true, '@lsp.mod.done.taskpaper should strike through, is '
+  .. inspect(hl('@lsp.mod.done.taskpaper')))
+check(next(hl('@lsp.mod.invalid.taskpaper')) ~= nil, '@lsp.mod.invalid.taskpaper is not defined')
+
+-- The user's overrides: where the binary is, a shorter line limit, and an
+-- exit hook to see the server leave cleanly.
+local exit_code
+vim.lsp.config('taskpaper', {
+  cmd = { binary },
+  settings = { taskpaper = { maxLineLength = 60 } },
+  on_exit = function(code)
+    exit_code = code
+  end,
+})
+log_path = vim.lsp.log.get_filename()
+local st = vim.uv.fs_stat(log_path)
+log_start = st and st.size or 0
+
+vim.lsp.enable('taskpaper')
+
+-- 2. Open a sample file and wait for the client -------------------------------
+
+-- A copy in a fresh folder (no .git, so the server runs on the single file).
+local dir = vim.fn.tempname()
+vim.fn.mkdir(dir, 'p')
+local path = dir .. '/errands.taskpaper'
+vim.fn.writefile(vim.fn.readfile(root .. '/Tests/Editors/sample.taskpaper'), path)
+vim.cmd.edit(vim.fn.fnameescape(path))
+local buf = vim.api.nvim_get_current_buf()
+check(vim.bo[buf].filetype == 'taskpaper', 'filetype of *.taskpaper should be "taskpaper", is "' .. vim.bo[buf].filetype .. '"')
+check(vim.bo[buf].expandtab == false, 'ftplugin should set noexpandtab')
+
+local client
+wait(15000, function()
+  client = vim.lsp.get_clients({ bufnr = buf, name = 'taskpaper' })[1]
+  return client ~= nil and client.initialized
+end, 'the taskpaper client to attach')
+check(client.server_info and client.server_info.name == 'taskpaper-lsp',
+  'serverInfo.name should be taskpaper-lsp, is ' .. inspect(client.server_info))
+log('attached: ' .. client.name .. ' ' .. tostring(client.server_info.version) .. ', encoding ' .. client.offset_encoding)
+local enc = client.offset_encoding
+
+local function line(n)
+  return vim.api.nvim_buf_get_lines(buf, n, n + 1, true)[1]
+end
+local function find_line(text)
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, true)) do
+    if l:find(text, 1, true) then
+      return i - 1
+    end
+  end
+  fail('sample has no line with ' .. text)
+end
+
+-- 3. Diagnostics: codes, lines, and the settings from the config ------------
+
+local expected = {
+  ['date-invalid'] = find_line('@due(2025-02-30)'),
+  ['range-inverted'] = find_line('14:00-13:00'),
+  ['date-malformed'] = find_line('@due(tomorow)'),
+  ['overdue'] = find_line('@due(2020-01-10)'),
+  ['tag-value-unbalanced'] = find_line('@waiting(Bob'),
+  ['project-trailing-space'] = find_line('Garden:'),
+  ['duplicate-tag'] = find_line('@next @next'),
+  ['line-too-long'] = find_line('Review the slides'), -- 61 characters, over the configured 60
+}
+local function actual_diagnostics()
+  local got = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    got[#got + 1] = { code = d.code, lnum = d.lnum, source = d.source, message = d.message }
+  end
+  table.sort(got, function(a, b)
+    return a.lnum < b.lnum
+  end)
+  return got
+end
+local function diagnostics_match()
+  local got = actual_diagnostics()
+  if #got ~= vim.tbl_count(expected) then
+    return false
+  end
+  for _, d in ipairs(got) do
+    if expected[d.code] ~= d.lnum or d.source ~= 'taskpaper' then
+      return false
+    end
+  end
+  return true
+end
+wait(15000, diagnostics_match, 'diagnostics ' .. inspect(expected), function()
+  return 'got ' .. inspect(actual_diagnostics())
+end)
+local too_long = vim.tbl_filter(function(d)
+  return d.code == 'line-too-long'
+end, vim.diagnostic.get(buf))[1]
+check(too_long.message:find('limit 60', 1, true), 'line-too-long should use maxLineLength = 60 from settings, message: ' .. too_long.message)
+log('diagnostics: ' .. vim.tbl_count(expected) .. ' codes as expected')
+
+-- 4. Semantic tokens ------------------------------------------------------------
+
+check(client.server_capabilities.semanticTokensProvider ~= nil, 'server did not advertise semanticTokensProvider')
+local function tokens_at(row, text, offset)
+  local col = line(row):find(text, 1, true)
+  check(col, 'no "' .. text .. '" on line ' .. row)
+  return vim.lsp.semantic_tokens.get_at_pos(buf, row, col - 1 + (offset or 0)) or {}
+end
+local function token_of(tokens, type)
+  for _, t in ipairs(tokens) do
+    if t.type == type then
+      return t
+    end
+  end
+end
+local water = find_line('Water the plants')
+wait(10000, function()
+  return token_of(tokens_at(water, '2099-11-25'), 'payload') ~= nil
+end, 'a payload semantic token on "2099-11-25"', function()
+  return 'tokens there: ' .. inspect(tokens_at(water, '2099-11-25'))
+end)
+local payload = token_of(tokens_at(water, '2099-11-25'), 'payload')
+check(payload.modifiers.date, 'a valid date payload should carry the "date" modifier: ' .. inspect(payload))
+check(payload.line == water and line(water):sub(payload.start_col + 1, payload.end_col) == '2099-11-25',
+  'payload token should cover exactly "2099-11-25": ' .. inspect(payload))
+local bad = token_of(tokens_at(find_line('@due(tomorow)'), 'tomorow'), 'payload')
+check(bad and bad.modifiers.invalid, 'payload "tomorow" should be a payload token with "invalid": ' .. inspect(bad))
+local tag = token_of(tokens_at(water, '@home'), 'tag')
+check(tag and line(water):sub(tag.start_col + 1, tag.end_col) == '@home', 'tag token should cover "@home": ' .. inspect(tag))
+local project = token_of(tokens_at(0, 'Home:'), 'project')
+check(project, 'no project token on "Home:": ' .. inspect(tokens_at(0, 'Home:')))
+local done = token_of(tokens_at(find_line('Fix the bike'), '@done'), 'tag')
+check(done and done.modifiers.done, 'tags of a @done task should carry "done": ' .. inspect(done))
+log('semantic tokens: payload, tag, project, done, invalid')
+
+-- 5. Completion after "@" ----------------------------------------------------
+
+local function complete_at_end(row, context)
+  -- The position just past the typed text, as in insert mode (the normal-mode
+  -- cursor cannot go past the last character).
+  local params = {
+    textDocument = vim.lsp.util.make_text_document_params(buf),
+    position = { line = row, character = vim.str_utfindex(line(row), enc) },
+    context = context,
+  }
+  local response, err = client:request_sync('textDocument/completion', params, 10000, buf)
+  check(response, 'textDocument/completion got no response: ' .. tostring(err))
+  check(not response.err, 'textDocument/completion failed: ' .. inspect(response.err))
+  local result = response.result or {}
+  return result.items or result
+end
+local function item_named(items, name)
+  for _, item in ipairs(items) do
+    if item.label == name or item.label == '@' .. name then
+      return item
+    end
+  end
+end
+local function labels(items)
+  return table.concat(vim.tbl_map(function(i)
+    return i.label
+  end, items), ', ')
+end
+local function accept(row, item)
+  local edit = item.textEdit
+  check(edit, 'completion item "' .. item.label .. '" has no textEdit: ' .. inspect(item))
+  -- An InsertReplaceEdit has insert/replace ranges; a TextEdit has range.
+  if not edit.range then
+    edit = { range = edit.replace, newText = edit.newText }
+  end
+  vim.lsp.util.apply_text_edits({ edit }, buf, enc)
+  return line(row)
+end
+
+check(client.server_capabilities.completionProvider, 'server did not advertise completionProvider')
+local trigger = client.server_capabilities.completionProvider.triggerCharacters or {}
+check(vim.tbl_contains(trigger, '@'), '"@" should be a completion trigger character, triggers: ' .. inspect(trigger))
+
+local last = vim.api.nvim_buf_line_count(buf)
+vim.api.nvim_buf_set_lines(buf, last, last, true, { '\t- Call mom @' })
+local items = complete_at_end(last, { triggerKind = 2, triggerCharacter = '@' })
+for _, name in ipairs({ 'due', 'done', 'home', 'phone' }) do
+  check(item_named(items, name), 'completion after "@" should offer "' .. name .. '", got: ' .. labels(items))
+end
+local after = accept(last, item_named(items, 'due'))
+check(after == '\t- Call mom @due', 'accepting "due" after "@" should give "\\t- Call mom @due", gave ' .. inspect(after))
+
+vim.api.nvim_buf_set_lines(buf, last, last + 1, true, { '\t- Call mom @ho' })
+items = complete_at_end(last, { triggerKind = 1 })
+check(item_named(items, 'home'), 'completion after "@ho" should offer "home", got: ' .. labels(items))
+after = accept(last, item_named(items, 'home'))
+check(after == '\t- Call mom @home', 'accepting "home" after "@ho" should give "\\t- Call mom @home", gave ' .. inspect(after))
+vim.api.nvim_buf_set_lines(buf, last, last + 1, true, {})
+log('completion: ' .. #items .. ' items, textEdits replace the typed word')
+
+-- 6. "Mark as done": the code action, then the README's keymap helpers ------
+
+local taskpaper = require('taskpaper')
+check(vim.fn.resolve(vim.fn.fnamemodify(vim.api.nvim_get_runtime_file('lua/taskpaper.lua', false)[1] or '', ':p')) == editor_dir .. '/lua/taskpaper.lua',
+  'require("taskpaper") should come from editors/neovim/lua/taskpaper.lua')
+local function today()
+  local pinned = os.getenv('TASKPAPER_NOW')
+  return pinned and pinned:sub(1, 10) or os.date('%Y-%m-%d')
+end
+--- Runs `action`, waits for the line to change, and checks it is `want(day)`
+--- for today's date (read before and after, in case midnight passes).
+local function expect_line_after(what, row, action, want)
+  local before, day_before = line(row), today()
+  action()
+  wait(10000, function()
+    return line(row) ~= before
+  end, what .. ' to change line ' .. row .. ' ' .. inspect(before), function()
+    return 'it is still ' .. inspect(line(row))
+  end)
+  local got, day_after = line(row), today()
+  check(got == want(day_before) or got == want(day_after),
+    'after ' .. what .. ' line ' .. row .. ' should be ' .. inspect(want(day_after)) .. ', is ' .. inspect(got))
+  log(what .. ': ' .. got)
+end
+
+local original = line(water)
+local function done_line(day)
+  return original .. ' @done(' .. day .. ')'
+end
+local function open_line()
+  return original
+end
+vim.api.nvim_win_set_cursor(0, { water + 1, 4 })
+
+-- What the server offers on the task line.
+local range_params = vim.lsp.util.make_range_params(0, enc)
+range_params.context = { diagnostics = {}, only = { 'refactor.rewrite' } }
+local response, err = client:request_sync('textDocument/codeAction', range_params, 10000, buf)
+check(response and not response.err, 'textDocument/codeAction failed: ' .. inspect(response and response.err or err))
+local actions = response.result or {}
+local mark = vim.tbl_filter(function(a)
+  return a.title == 'Mark as done'
+end, actions)[1]
+check(mark, 'no "Mark as done" code action on a task line; got ' .. inspect(vim.tbl_map(function(a)
+  return { a.title, a.kind }
+end, actions)))
+check(mark.kind == 'refactor.rewrite', '"Mark as done" should have kind refactor.rewrite: ' .. inspect(mark))
+check(mark.edit ~= nil, '"Mark as done" should carry its edit: ' .. inspect(mark))
+
+-- Applied through Neovim's own code action machinery, as a user's keymap does.
+expect_line_after('the "Mark as done" code action', water, taskpaper.mark_done, done_line)
+expect_line_after('the "Mark as not done" code action', water, taskpaper.mark_not_done, open_line)
+
+-- 7. The execute command: taskpaper.toggleDone ---------------------------------
+
+local commands = client.server_capabilities.executeCommandProvider
+  and client.server_capabilities.executeCommandProvider.commands or {}
+check(vim.tbl_contains(commands, 'taskpaper.toggleDone'), 'server should offer the command taskpaper.toggleDone, offers ' .. inspect(commands))
+expect_line_after('taskpaper.toggleDone on an open task', water, taskpaper.toggle_done, done_line)
+expect_line_after('taskpaper.toggleDone on a done task', water, taskpaper.toggle_done, open_line)
+
+-- On a visual selection of two tasks, both are marked, then both unmarked.
+local plumber = water + 1
+local plumber_original = line(plumber)
+local function select_two_and(fn)
+  return function()
+    vim.api.nvim_win_set_cursor(0, { water + 1, 0 })
+    vim.api.nvim_feedkeys('Vj', 'nx', false)
+    check(vim.api.nvim_get_mode().mode == 'V', 'could not start a linewise visual selection')
+    fn()
+  end
+end
+expect_line_after('taskpaper.toggleDone on a selection', water, select_two_and(taskpaper.toggle_done), done_line)
+check(line(plumber) == plumber_original .. ' @done(' .. today() .. ')',
+  'the second selected task should be marked done too: ' .. inspect(line(plumber)))
+expect_line_after('"Mark as not done" on a selection', water, select_two_and(taskpaper.mark_not_done), open_line)
+check(line(plumber) == plumber_original, 'the second selected task should be open again: ' .. inspect(line(plumber)))
+vim.api.nvim_feedkeys(vim.keycode('<Esc>'), 'nx', false)
+
+-- 8. A clean shutdown -----------------------------------------------------------
+
+client:stop()
+wait(10000, function()
+  return exit_code ~= nil
+end, 'the server to exit after shutdown')
+check(exit_code == 0, 'the server should exit with 0 after shutdown/exit, exited with ' .. tostring(exit_code))
+vim.fn.delete(dir, 'rf')
+log('PASS')

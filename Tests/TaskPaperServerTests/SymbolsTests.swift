@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TaskPaperServer
+
+/// SPEC 6 document symbols, through the real binary.
+@Suite struct SymbolsTests {
+    static let text = """
+        Home:
+        \t- Buy milk @due(2025-05-11) @shop
+        \t\t- semi-skimmed @done
+        \tA note about errands
+        \t\tErrands:
+        \t\t\t- Post office
+
+        Work: @flag
+        \t- Report
+        """
+
+    /// name -> children, written as `Name[child, child[grandchild]]`.
+    static func shape(_ symbols: [JSON]) -> String {
+        symbols.map { s in
+            let name = s["name"]?.stringValue ?? "?"
+            let children = s["children"]?.arrayValue ?? []
+            return children.isEmpty ? name : "\(name)[\(shape(children))]"
+        }.joined(separator: ", ")
+    }
+
+    @Test func projectsHoldTheirTasksAndSubProjects() throws {
+        let c = try LSPClient()
+        let caps = try c.initialize()
+        #expect(caps["capabilities"]?["documentSymbolProvider"] == true)
+        c.open("file:///s.taskpaper", Self.text)
+        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
+        // The note is no symbol: the project under it moves up to Home.
+        #expect(Self.shape(symbols) == "Home[Buy milk[semi-skimmed], Errands[Post office]], Work[Report]")
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func symbolsCarryKindsTagsAndRanges() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        c.open("file:///s.taskpaper", Self.text)
+        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
+        let home = symbols[0], work = symbols[1]
+        let milk = home["children"]!.arrayValue![0]
+        let skimmed = milk["children"]!.arrayValue![0]
+        // Projects and tasks differ in kind; tags are the detail.
+        #expect(home["kind"] != milk["kind"])
+        #expect(work["kind"] == home["kind"])
+        #expect(milk["detail"] == "@due(2025-05-11) @shop")
+        #expect(work["detail"] == "@flag")
+        #expect(home["detail"] == nil)
+        // A done task is tagged deprecated (struck through); an open one is not.
+        #expect(skimmed["tags"] == [1])
+        #expect(milk["tags"] == nil)
+        // The range spans the subtree, without the blank line after it; the selection is the item's text.
+        #expect(home.rangeTuple == [0, 0, 5, 16])
+        #expect(home["selectionRange"]!.rangeTuple == [0, 0, 0, 5])
+        #expect(milk.rangeTuple == [1, 0, 2, 22])
+        #expect(milk["selectionRange"]!.rangeTuple == [1, 1, 1, 11])
+        #expect(work.rangeTuple == [7, 0, 8, 9])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func indentWidthDecidesWhatSpacesOwn() throws {
+        let text = "A:\n  - child\n"
+        let wide = try LSPClient()
+        try wide.initialize()
+        wide.open("file:///w.taskpaper", text)
+        let flat = try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue ?? []
+        #expect(Self.shape(flat) == "A, child")
+        #expect(try wide.shutdownAndExit() == 0)
+
+        let narrow = try LSPClient()
+        try narrow.initialize(options: ["indentWidth": 2])
+        narrow.open("file:///n.taskpaper", text)
+        let nested = try narrow.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///n.taskpaper"]]).arrayValue ?? []
+        #expect(Self.shape(nested) == "A[child]")
+        #expect(try narrow.shutdownAndExit() == 0)
+    }
+
+    @Test func rangesCountInTheNegotiatedEncoding() throws {
+        let c = try LSPClient()
+        try c.initialize(capabilities: ["general": ["positionEncodings": ["utf-8"]]])
+        c.open("file:///u.taskpaper", "Café:\n\t- thé 👍🏽\n")
+        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///u.taskpaper"]]).arrayValue ?? []
+        #expect(symbols[0]["name"] == "Café")
+        #expect(symbols[0]["selectionRange"]!.rangeTuple == [0, 0, 0, 6])
+        // "\t- thé 👍🏽" is 16 UTF-8 bytes.
+        #expect(symbols[0].rangeTuple == [0, 0, 1, 16])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}

@@ -1,0 +1,4 @@
+-- The `taskpaper` filetype for `*.taskpaper` files.
+vim.filetype.add({
+  extension = { taskpaper = 'taskpaper' },
+})

@@ -1,0 +1,38 @@
+-- taskpaper-lsp for Neovim 0.11+ (`:help lsp-config`).
+--
+-- With `editors/neovim` on 'runtimepath' (or this file copied to
+-- `~/.config/nvim/lsp/taskpaper.lua`), one line turns it on:
+--
+--     vim.lsp.enable('taskpaper')
+--
+-- Override any field without editing this file, e.g.
+--
+--     vim.lsp.config('taskpaper', {
+--       cmd = { '/path/to/taskpaper-lsp' },
+--       settings = { taskpaper = { maxLineLength = 80 } },
+--     })
+
+---@type vim.lsp.Config
+return {
+  cmd = { 'taskpaper-lsp' },
+  filetypes = { 'taskpaper' },
+  -- Without a marker the server still runs, on the single file.
+  root_markers = { '.git' },
+  -- The `taskpaper` section, served to the server's `workspace/configuration`
+  -- requests. These are the defaults (SPEC section 7).
+  settings = {
+    taskpaper = {
+      -- Warn about lines longer than this many characters; 0 turns it off.
+      maxLineLength = 120,
+      -- How many leading spaces make one level of indentation.
+      indentWidth = 4,
+      -- Tags whose values are dates (checked, completed with dates).
+      dateTags = { 'due', 'done', 'start', 'defer' },
+      -- What "Mark as done" writes: 'date' @done(2026-11-21),
+      -- 'datetime' @done(2026-11-21 09:30), or 'bare' @done.
+      doneFormat = 'date',
+      -- Report open tasks whose @due date has passed.
+      overdue = true,
+    },
+  },
+}

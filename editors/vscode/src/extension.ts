@@ -1,0 +1,153 @@
+// A small VS Code client for taskpaper-lsp: it starts the server over stdio for
+// `taskpaper` documents, passes the `taskpaper.*` settings, and adds a
+// "Toggle Done" command on top of the server's code actions.
+//
+// The server's own commands (taskpaper.markDone, taskpaper.markNotDone,
+// taskpaper.toggleDone, taskpaper.archiveDone) are registered as VS Code
+// commands by vscode-languageclient itself, from executeCommandProvider, so
+// the commands defined here use other names.
+
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+} from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+/** The executable: `taskpaper.serverPath`, or `taskpaper-lsp` from PATH. */
+function serverCommand(): string {
+  const configured = vscode.workspace.getConfiguration('taskpaper').get<string>('serverPath', '');
+  return configured.trim() || 'taskpaper-lsp';
+}
+
+/** The settings the server reads (SPEC 7), without the client-only ones. */
+function serverSettings(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration('taskpaper');
+  return {
+    maxLineLength: config.get<number>('maxLineLength'),
+    indentWidth: config.get<number>('indentWidth'),
+    dateTags: config.get<string[]>('dateTags'),
+    doneFormat: config.get<string>('doneFormat'),
+    overdue: config.get<boolean>('overdue'),
+  };
+}
+
+async function startClient(): Promise<void> {
+  const command = serverCommand();
+  // An Executable without `transport` speaks LSP over the process's stdio.
+  const serverOptions: ServerOptions = { command, args: [] };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { language: 'taskpaper', scheme: 'file' },
+      { language: 'taskpaper', scheme: 'untitled' },
+    ],
+    initializationOptions: serverSettings(),
+    synchronize: {
+      // Sends workspace/didChangeConfiguration when a taskpaper.* setting changes.
+      configurationSection: 'taskpaper',
+      // Keeps the server's workspace index current.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.taskpaper'),
+    },
+    middleware: {
+      workspace: {
+        // Answer the server's workspace/configuration request for the
+        // `taskpaper` section with exactly the keys it knows.
+        configuration: async (params, token, next) => {
+          const results = await next(params, token);
+          if (!Array.isArray(results)) {
+            return results;
+          }
+          return params.items.map((item, i) =>
+            item.section === 'taskpaper' ? serverSettings() : results[i],
+          );
+        },
+      },
+    },
+  };
+
+  client = new LanguageClient('taskpaper', 'TaskPaper', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (error) {
+    client = undefined;
+    const choice = await vscode.window.showErrorMessage(
+      `TaskPaper: could not start the language server "${command}" (${String(error)}). ` +
+        'Install taskpaper-lsp on your PATH or set taskpaper.serverPath.',
+      'Open Settings',
+    );
+    if (choice === 'Open Settings') {
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'taskpaper.serverPath');
+    }
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) {
+    await running.stop();
+  }
+}
+
+function isCommand(item: vscode.CodeAction | vscode.Command): item is vscode.Command {
+  return typeof (item as vscode.Command).command === 'string';
+}
+
+/**
+ * Marks the task(s) on the current line or selection as done, or, when they
+ * are done already, as not done: runs the server's "Mark as done" /
+ * "Mark as not done" code action.
+ */
+async function toggleDone(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'taskpaper') {
+    return;
+  }
+  const document = editor.document;
+  const selection = editor.selection;
+  const range = selection.isEmpty ? document.lineAt(selection.active.line).range : selection;
+  const items =
+    (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      range,
+      vscode.CodeActionKind.RefactorRewrite.value,
+    )) ?? [];
+  const actions = items.filter((item): item is vscode.CodeAction => !isCommand(item));
+  const action =
+    actions.find((a) => a.title === 'Mark as done') ?? actions.find((a) => a.title === 'Mark as not done');
+  if (!action) {
+    vscode.window.setStatusBarMessage('TaskPaper: no task to mark here', 3000);
+    return;
+  }
+  if (action.edit) {
+    await vscode.workspace.applyEdit(action.edit);
+  }
+  if (action.command) {
+    await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('taskpaper.toggleDoneAtCursor', toggleDone),
+    vscode.commands.registerCommand('taskpaper.restartServer', async () => {
+      await stopClient();
+      await startClient();
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('taskpaper.serverPath')) {
+        await stopClient();
+        await startClient();
+      }
+    }),
+    { dispose: () => void stopClient() },
+  );
+  await startClient();
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}
