@@ -3,13 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Writes whole framed messages to the protocol descriptor. Thread-safe: the
 /// indexer's progress and the main loop may both send.
 public final class MessageWriter: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Condition()
 
     public init(fd: Int32) { self.fd = fd }
 
