@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "TaskPaperServer", dependencies: ["TaskPaper"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
         .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
+        // SPEC 10's figures: `swift run -c release taskpaper-bench`.
+        .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),
         .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),
         .testTarget(name: "TaskPaperServerTests", dependencies: ["TaskPaperServer", "TaskPaper", "taskpaper-lsp"]),
     ]

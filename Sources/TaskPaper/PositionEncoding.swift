@@ -39,16 +39,28 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
         }
     }
 
-    /// The client column of a UTF-8 offset in a line.
+    /// The client column of a UTF-8 offset in a line (an offset inside a
+    /// character counts from its start). Counts lead bytes: a byte scan, no decoding.
     public func column(ofUTF8Offset offset: Int, in text: String, isASCII: Bool) -> Int {
-        if isASCII || self == .utf8 { return min(offset, text.utf8.count) }
-        var consumed = 0, column = 0
-        for s in text.unicodeScalars {
-            if consumed >= offset { break }
-            consumed += UTF8.width(s)
-            column += self == .utf16 ? UTF16.width(s) : 1
+        column(ofUTF8Offset: offset, in: text, isASCII: isASCII, after: (0, 0))
+    }
+
+    /// The same, continuing from a known (offset, column) before `offset`: for
+    /// callers that convert increasing offsets along a line.
+    public func column(ofUTF8Offset offset: Int, in text: String, isASCII: Bool, after known: (offset: Int, column: Int)) -> Int {
+        let end = min(offset, text.utf8.count)
+        if isASCII || self == .utf8 { return end }
+        let wide = self == .utf16
+        let from = known.offset <= end ? known.offset : 0
+        return text.withUTF8Bytes { b in
+            var column = from == 0 ? 0 : known.column
+            for i in from..<end {
+                let byte = b[i]
+                // Continuation bytes add nothing; a 4-byte lead is two UTF-16 units.
+                if byte & 0xC0 != 0x80 { column += (wide && byte >= 0xF0) ? 2 : 1 }
+            }
+            return column
         }
-        return column
     }
 
     /// The length of a line in client units.

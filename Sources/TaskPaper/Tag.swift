@@ -30,9 +30,42 @@ public struct Tag: Sendable, Hashable {
 
     public func name(in text: String) -> Substring { text.utf8Slice(nameRange) }
     public func payload(in text: String) -> Substring? { payloadRange.map { text.utf8Slice($0) } }
+
+    /// Whether this tag is named `name`, comparing bytes (this runs for every
+    /// tag of every line, where building substrings would dominate).
+    public func hasName(_ name: String, in text: String) -> Bool {
+        let length = Int(nameEnd - start) - 1
+        guard name.utf8.count == length else { return false }
+        let from = Int(start) + 1
+        return text.withUTF8Bytes { t in
+            name.withUTF8Bytes { n in
+                for k in 0..<length where t[from + k] != n[k] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether two tags of the same line have the same name.
+    public func hasSameName(as other: Tag, in text: String) -> Bool {
+        let length = Int(nameEnd - start)
+        guard Int(other.nameEnd - other.start) == length else { return false }
+        let a = Int(start), b = Int(other.start)
+        return text.withUTF8Bytes { t in
+            for k in 1..<length where t[a + k] != t[b + k] { return false }
+            return true
+        }
+    }
 }
 
 extension String {
+    /// Runs `body` over the UTF-8 bytes without copying (native strings are UTF-8).
+    @inlinable
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let r = utf8.withContiguousStorageIfAvailable(body) { return r }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// The substring between two UTF-8 offsets (which must fall on scalar boundaries).
     public func utf8Slice(_ range: Range<Int>) -> Substring {
         let u = utf8

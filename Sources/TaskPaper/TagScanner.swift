@@ -15,8 +15,7 @@ public enum TagScanner {
             i += 1
         }
         let indent = i
-        var isASCII = true
-        for byte in b where byte >= 0x80 { isASCII = false; break }
+        let isASCII = ByteScan.isASCII(b)
         var syntax = LineSyntax(kind: .blank, indentTabs: tabs, indentSpaces: spaces, tags: [],
                                 unbalancedTagStart: -1, contentEnd: Int32(n), utf8Count: Int32(n), isASCII: isASCII)
         if indent == n { return syntax }
@@ -37,8 +36,10 @@ public enum TagScanner {
     private static func scanTags(_ b: UnsafeBufferPointer<UInt8>, from start: Int, into syntax: inout LineSyntax) {
         let n = b.count
         var i = start
-        while i < n {
-            guard b[i] == at, i == 0 || isBlank(b[i - 1]) else { i += 1; continue }
+        while true {
+            i = ByteScan.firstIndex(of: at, in: b, from: i)
+            guard i < n else { return }
+            guard i == 0 || isBlank(b[i - 1]) else { i += 1; continue }
             let nameEnd = scanName(b, from: i + 1)
             if nameEnd == i + 1 { i += 1; continue }
             if nameEnd == n || isBlank(b[nameEnd]) {

@@ -24,6 +24,12 @@ public struct Line: Sendable {
         self.ending = ending
         self.syntax = TagScanner.parse(text)
     }
+
+    init(text: String, syntax: LineSyntax, ending: LineEnding) {
+        self.text = text
+        self.syntax = syntax
+        self.ending = ending
+    }
 }
 
 /// Which lines an edit replaced: `removed` (old line indices) became
@@ -140,27 +146,28 @@ public struct TextDocument: Sendable {
 
     /// Splits text at `\n`, `\r\n` and `\r`; the last piece has no line end
     /// (and is dropped when empty, the caller decides whether it is needed).
+    /// Finding the ends is one quick pass; parsing the lines runs in parallel.
     static func split(_ text: String) -> [Line] {
         var copy = text
         return copy.withUTF8 { b -> [Line] in
-            var result: [Line] = []
+            var spans: [(start: Int32, end: Int32, ending: LineEnding)] = []
+            spans.reserveCapacity(b.count / 32)
             var start = 0, i = 0
             let n = b.count
-            while i < n {
-                let c = b[i]
-                if c == 0x0A || c == 0x0D {
-                    let ending: LineEnding = c == 0x0A ? .lf : (i + 1 < n && b[i + 1] == 0x0A ? .crlf : .cr)
-                    result.append(Line(text: String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self), ending: ending))
-                    i += ending == .crlf ? 2 : 1
-                    start = i
-                } else {
-                    i += 1
-                }
+            while true {
+                i = ByteScan.firstIndex(of: 0x0A, or: 0x0D, in: b, from: i)
+                if i == n { break }
+                let ending: LineEnding = b[i] == 0x0A ? .lf : (i + 1 < n && b[i + 1] == 0x0A ? .crlf : .cr)
+                spans.append((Int32(start), Int32(i), ending))
+                i += ending == .crlf ? 2 : 1
+                start = i
             }
-            if start < n {
-                result.append(Line(text: String(decoding: UnsafeBufferPointer(rebasing: b[start..<n]), as: UTF8.self), ending: .none))
+            if start < n { spans.append((Int32(start), Int32(n), .none)) }
+            return [Line].parallel(count: spans.count) { k in
+                let span = spans[k]
+                let bytes = UnsafeBufferPointer(rebasing: b[Int(span.start)..<Int(span.end)])
+                return Line(text: String(decoding: bytes, as: UTF8.self), syntax: TagScanner.parse(bytes: bytes), ending: span.ending)
             }
-            return result
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Everything the main loop reacts to, in arrival order.
 enum Event: Sendable {
@@ -14,7 +13,7 @@ enum Event: Sendable {
 /// which requests are still waiting, so `$/cancelRequest` can cancel exactly
 /// those and leaves nothing behind for requests already answered.
 final class Inbox: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var events: [Event] = []
     private var head = 0
     private var waitingRequests: Set<RequestID> = []

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import TaskPaper
 
 /// The language server: lifecycle, dispatch, and the state features share.
@@ -34,7 +34,7 @@ public final class Server: @unchecked Sendable {
     public func run(inputFD: Int32) -> Int32 {
         let inbox = self.inbox
         let reader = FrameReader(fd: inputFD) { Server.logToStderr($0) }
-        let thread = Thread {
+        DispatchQueue(label: "taskpaper-lsp.reader").async {
             var batch: [Event] = []
             while let body = reader.next() {
                 let event = Server.decode(body)
@@ -54,8 +54,6 @@ public final class Server: @unchecked Sendable {
             batch.append(.endOfInput)
             inbox.push(batch)
         }
-        thread.stackSize = 16 << 20
-        thread.start()
         while exitCode == nil {
             let (event, cancelled) = inbox.pop()
             handle(event, cancelled: cancelled)
@@ -174,7 +172,7 @@ public final class Server: @unchecked Sendable {
     }
 
     static func logToStderr(_ message: String) {
-        FileHandle.standardError.write(Data("taskpaper-lsp: \(message)\n".utf8))
+        StandardError.write("taskpaper-lsp: \(message)\n")
     }
 
     /// The open document a request names, or `-32602`.

@@ -1,4 +1,3 @@
-import Foundation
 import TaskPaper
 import TaskPaperServer
 
@@ -12,7 +11,7 @@ enum Check {
         var paths: [String] = []
         var i = 0
         func usageError(_ message: String) -> Int32 {
-            FileHandle.standardError.write(Data("taskpaper-lsp check: \(message)\n\(usage)".utf8))
+            StandardError.write("taskpaper-lsp check: \(message)\n\(usage)")
             return 2
         }
         while i < arguments.count {
@@ -50,8 +49,8 @@ enum Check {
         var jsonItems: [(inout JSONWriter) -> Void] = []
         for path in paths {
             for file in expand(path, unreadable: &unreadable) {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    FileHandle.standardError.write(Data("taskpaper-lsp check: cannot read \(file)\n".utf8))
+                guard let data = FileSystem.contents(of: file) else {
+                    StandardError.write("taskpaper-lsp check: cannot read \(file)\n")
                     unreadable = true
                     continue
                 }
@@ -91,25 +90,18 @@ enum Check {
 
     /// A file as given, or a folder's `*.taskpaper` files, recursively and sorted.
     static func expand(_ path: String, unreadable: inout Bool) -> [String] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            FileHandle.standardError.write(Data("taskpaper-lsp check: no such file or folder: \(path)\n".utf8))
+        switch FileSystem.kind(of: path) {
+        case .folder:
+            return FileSystem.taskPaperFiles(under: path)
+        case .file:
+            return [path]
+        case .other where FileSystem.names(in: path) != nil:
+            return FileSystem.taskPaperFiles(under: path)  // a link to a folder named on the command line
+        case .other:
+            if FileSystem.contents(of: path) != nil { return [path] }
+            StandardError.write("taskpaper-lsp check: no such file or folder: \(path)\n")
             unreadable = true
             return []
         }
-        guard isDir.boolValue else { return [path] }
-        guard let walker = FileManager.default.enumerator(atPath: path) else {
-            FileHandle.standardError.write(Data("taskpaper-lsp check: cannot read folder \(path)\n".utf8))
-            unreadable = true
-            return []
-        }
-        var files: [String] = []
-        while let rel = walker.nextObject() as? String {
-            if (rel as NSString).lastPathComponent.hasPrefix(".") { walker.skipDescendants(); continue }
-            if rel.hasSuffix(".taskpaper") {
-                files.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
-            }
-        }
-        return files.sorted()
     }
 }

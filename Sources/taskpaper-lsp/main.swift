@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import TaskPaperServer
 
 let usage = """
@@ -38,6 +37,6 @@ case "--version":
 case "--help", "-h":
     print(usage, terminator: "")
 default:
-    FileHandle.standardError.write(Data("taskpaper-lsp: unknown argument '\(args[0])'\n\n\(usage)".utf8))
+    StandardError.write("taskpaper-lsp: unknown argument '\(args[0])'\n\n\(usage)")
     exit(2)
 }

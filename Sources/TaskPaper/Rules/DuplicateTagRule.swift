@@ -3,12 +3,11 @@ struct DuplicateTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         let tags = line.syntax.tags
         guard tags.count > 1 else { return }
-        var seen = Set<Substring>()
-        for tag in tags {
-            let name = tag.name(in: line.text)
-            if !seen.insert(name).inserted {
+        // Lines carry a handful of tags: comparing pairs beats building a set.
+        for (i, tag) in tags.enumerated() where i > 0 {
+            if tags[..<i].contains(where: { $0.hasSameName(as: tag, in: line.text) }) {
                 diagnostics.append(LineDiagnostic(.duplicateTag, tag.range,
-                    "Duplicate tag @\(name): TaskPaper reads only the first"))
+                    "Duplicate tag @\(tag.name(in: line.text)): TaskPaper reads only the first"))
             }
         }
     }

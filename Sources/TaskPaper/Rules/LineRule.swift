@@ -44,10 +44,10 @@ public struct AnalyzedLine: Sendable {
         var isDone = false
         var dueIndex: Int?
         for (i, tag) in syntax.tags.enumerated() {
-            let name = tag.name(in: text)
-            if name == "done" { isDone = true }
-            if name == "due", dueIndex == nil { dueIndex = i }
-            guard let payload = tag.payload(in: text), settings.dateTags.contains(String(name)) else { continue }
+            if tag.hasName("done", in: text) { isDone = true }
+            if dueIndex == nil, tag.hasName("due", in: text) { dueIndex = i }
+            guard tag.hasValue, settings.dateTagNames.contains(where: { tag.hasName($0, in: text) }),
+                  let payload = tag.payload(in: text) else { continue }
             dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, today: clock.today, now: clock.now)))
         }
         self.dates = dates

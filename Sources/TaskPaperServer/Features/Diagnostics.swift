@@ -32,12 +32,13 @@ extension Server {
         }
     }
 
+    /// All of a document's diagnostics. Each line's are encoded once and kept;
+    /// here only line numbers are spliced in, so an edit's publish costs a copy.
     func writeDiagnostics(of doc: OpenDocument, to w: inout JSONWriter) {
         w.array { w in
             for line in doc.flaggedLines {
-                for d in doc.results[line].diagnostics {
-                    LSPDiagnostic(range: doc.lspRange(line: line, d.range), diagnostic: d).write(to: &w)
-                }
+                let encoded = doc.encodedDiagnostics(ofLine: line)
+                w.rawElements { bytes in encoded.write(line: line, to: &bytes) }
             }
         }
     }
@@ -49,6 +50,48 @@ extension Server {
             for d in doc.results[line].diagnostics { out.append((line, d)) }
         }
         return out
+    }
+}
+
+/// One line's diagnostics as JSON with holes where the line number goes:
+/// lines move when text above them changes, their findings don't.
+struct EncodedDiagnostics {
+    private var bytes: [UInt8]
+    private var holes: [Int]
+
+    init(_ diagnostics: [LineDiagnostic], ranges: [LSPRange]) {
+        var w = JSONWriter()
+        var holes: [Int] = []
+        for (d, r) in zip(diagnostics, ranges) {
+            w.object { w in
+                w.key("range"); w.object { w in
+                    w.key("start"); w.object { w in
+                        w.key("line"); holes.append(w.hole())
+                        w.key("character"); w.int(r.start.character)
+                    }
+                    w.key("end"); w.object { w in
+                        w.key("line"); holes.append(w.hole())
+                        w.key("character"); w.int(r.end.character)
+                    }
+                }
+                w.key("severity"); w.int(d.severity.rawValue)
+                w.key("code"); w.string(d.code.rawValue)
+                w.key("source"); w.string("taskpaper")
+                w.key("message"); w.string(d.message)
+            }
+        }
+        bytes = w.bytes
+        self.holes = holes
+    }
+
+    func write(line: Int, to out: inout [UInt8]) {
+        var from = 0
+        for hole in holes {
+            out.append(contentsOf: bytes[from..<hole])
+            JSONWriter.appendInt(line, to: &out)
+            from = hole
+        }
+        out.append(contentsOf: bytes[from...])
     }
 }
 

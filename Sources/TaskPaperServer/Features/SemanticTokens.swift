@@ -21,61 +21,84 @@ enum SemanticTokenizer {
         w.key("range"); w.bool(true)
     } }
 
-    /// A line's tokens as flat (column, length, type, modifiers) quadruples in
-    /// client units, in line order, never overlapping.
-    static func tokens(for line: AnalyzedLine, encoding: PositionEncoding) -> [UInt32] {
-        let syntax = line.syntax
-        guard syntax.kind != .blank, syntax.kind != .note || !syntax.tags.isEmpty else { return [] }
-        var lineMods: Modifiers = []
-        if line.isDone { lineMods.insert(.done) }
-        if line.overdueTagIndex != nil { lineMods.insert(.overdue) }
-        var spans: [(Range<Int>, Kind, Modifiers)] = []
+    /// What a line's token modifiers depend on beyond its syntax, kept per line
+    /// (a few bytes) so tokens are computed on request without re-parsing dates.
+    struct Facts: Sendable {
+        var isDone = false
+        var isOverdue = false
+        /// Two bits per tag (the first 32): 1 = a valid date payload, 2 = an invalid one.
+        var dateBits: UInt64 = 0
 
-        switch syntax.kind {
-        case .task:
-            spans.append((syntax.indentLength..<syntax.indentLength + 2, .task, lineMods))
-        case .project:
-            // The project's text, minus any tags written inside it.
-            var from = syntax.indentLength
-            for tag in syntax.tags where tag.end <= syntax.contentRange.upperBound {
-                if from < tag.range.lowerBound { spans.append((from..<tag.range.lowerBound, .project, lineMods)) }
-                from = tag.end
+        init(_ line: AnalyzedLine) {
+            isDone = line.isDone
+            isOverdue = line.overdueTagIndex != nil
+            for date in line.dates where date.tagIndex < 32 {
+                dateBits |= (date.value == nil ? 2 : 1) << UInt64(2 * date.tagIndex)
             }
-            if from < syntax.contentRange.upperBound { spans.append((from..<syntax.contentRange.upperBound, .project, lineMods)) }
-        case .note, .blank:
-            break
         }
-        var dateIndex = 0
-        for (i, tag) in syntax.tags.enumerated() {
-            spans.append((tag.atNameRange, .tag, lineMods))
-            guard let payload = tag.payloadRange, !payload.isEmpty else { continue }
-            var mods = lineMods
-            while dateIndex < line.dates.count, line.dates[dateIndex].tagIndex < i { dateIndex += 1 }
-            if dateIndex < line.dates.count, line.dates[dateIndex].tagIndex == i {
-                mods.insert(line.dates[dateIndex].value == nil ? .invalid : .date)
-            }
-            spans.append((payload, .payload, mods))
-        }
-        spans.sort { $0.0.lowerBound < $1.0.lowerBound }
 
-        var out: [UInt32] = []
-        out.reserveCapacity(spans.count * 4)
-        for (range, kind, mods) in spans {
-            let start = encoding.column(ofUTF8Offset: range.lowerBound, in: line.text, isASCII: syntax.isASCII)
-            let end = encoding.column(ofUTF8Offset: range.upperBound, in: line.text, isASCII: syntax.isASCII)
-            out.append(contentsOf: [UInt32(start), UInt32(end - start), kind.rawValue, mods.rawValue])
+        func dateModifier(ofTag i: Int) -> Modifiers {
+            guard i < 32 else { return [] }
+            switch (dateBits >> UInt64(2 * i)) & 3 {
+            case 1: return .date
+            case 2: return .invalid
+            default: return []
+            }
         }
-        return out
     }
 
-    /// LSP's relative encoding of the tokens on `lines` (only those starting at or after `fromColumn`
-    /// on the first line and before `toColumn` on the last, for range requests).
+    /// Appends a line's tokens as (column, length, type, modifiers) quadruples
+    /// in client units, in line order, never overlapping.
+    static func appendTokens(of line: Line, facts: Facts, encoding: PositionEncoding, to out: inout [UInt32]) {
+        let syntax = line.syntax
+        guard syntax.kind != .blank, syntax.kind != .note || !syntax.tags.isEmpty else { return }
+        var lineMods: Modifiers = []
+        if facts.isDone { lineMods.insert(.done) }
+        if facts.isOverdue { lineMods.insert(.overdue) }
+        let ascii = syntax.isASCII
+        var known = (offset: 0, column: 0)  // tokens come in line order: convert columns incrementally
+        func column(_ offset: Int) -> Int {
+            if ascii { return offset }
+            known = (offset, encoding.column(ofUTF8Offset: offset, in: line.text, isASCII: false, after: known))
+            return known.column
+        }
+        func emit(_ range: Range<Int>, _ kind: Kind, _ mods: Modifiers) {
+            guard !range.isEmpty else { return }
+            let start = column(range.lowerBound), end = column(range.upperBound)
+            out.append(UInt32(start)); out.append(UInt32(end - start)); out.append(kind.rawValue); out.append(mods.rawValue)
+        }
+
+        // The project's text runs up to its colon, minus any tags written inside it.
+        var projectFrom = syntax.kind == .project ? syntax.indentLength : Int.max
+        let projectEnd = syntax.contentRange.upperBound
+        if syntax.kind == .task { emit(syntax.indentLength..<syntax.indentLength + 2, .task, lineMods) }
+        for (i, tag) in syntax.tags.enumerated() {
+            if projectFrom < projectEnd, tag.range.lowerBound < projectEnd {
+                emit(projectFrom..<tag.range.lowerBound, .project, lineMods)
+                projectFrom = tag.end
+            }
+            if projectFrom < projectEnd, tag.range.lowerBound >= projectEnd {
+                emit(projectFrom..<projectEnd, .project, lineMods)
+                projectFrom = Int.max
+            }
+            emit(tag.atNameRange, .tag, lineMods)
+            if let payload = tag.payloadRange { emit(payload, .payload, lineMods.union(facts.dateModifier(ofTag: i))) }
+        }
+        if projectFrom < projectEnd { emit(projectFrom..<projectEnd, .project, lineMods) }
+    }
+
+    /// LSP's relative encoding of the tokens on `lines` (only those ending after
+    /// `from` and starting before `to`, for range requests).
     static func encode(_ doc: OpenDocument, lines: Range<Int>, from: (line: Int, column: Int)? = nil,
                        to: (line: Int, column: Int)? = nil) -> [UInt32] {
         var data: [UInt32] = []
+        if from == nil { data.reserveCapacity(doc.lineCount * 16) }
+        var quads: [UInt32] = []
         var prevLine = 0, prevStart: UInt32 = 0
+        let encoding = doc.context.encoding
         for line in lines {
-            let quads = doc.results[line].tokens
+            quads.removeAll(keepingCapacity: true)
+            appendTokens(of: doc.line(line), facts: doc.results[line].facts, encoding: encoding, to: &quads)
             var k = 0
             while k < quads.count {
                 let col = quads[k], len = quads[k + 1]

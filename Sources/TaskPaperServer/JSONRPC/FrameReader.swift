@@ -42,6 +42,12 @@ public final class FrameReader: @unchecked Sendable {
                     log("input ended inside a \(length)-byte message; dropped it")
                     return nil
                 }
+                if bodyStart + length == buffer.count, length > 1 << 16 {
+                    // A large message alone in the buffer: hand the buffer over instead of copying it.
+                    buffer.removeFirst(bodyStart)
+                    defer { buffer = []; start = 0 }
+                    return buffer
+                }
                 let body = Array(buffer[bodyStart..<bodyStart + length])
                 start = bodyStart + length
                 return body

@@ -1,3 +1,5 @@
+import TaskPaper
+
 /// A JSON value as it arrives from the client. Decoding is ours (not
 /// Foundation's) so that a 5 MB `didOpen` is read in one pass with one copy of
 /// its text, nesting depth is bounded, and every error is ours to report.
@@ -152,7 +154,7 @@ public struct JSONParser {
     private mutating func string() throws(JSONParseError) -> String {
         i += 1
         let start = i
-        while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\"), b[i] >= 0x20 { i += 1 }
+        i = ByteScan.firstJSONStringSpecial(in: b, from: i)
         guard i < b.count else { throw error("unterminated string") }
         if b[i] == UInt8(ascii: "\"") {
             let run = UnsafeBufferPointer(rebasing: b[start..<i])
@@ -160,7 +162,7 @@ public struct JSONParser {
             return try validated(run)
         }
         var out: [UInt8] = []
-        out.reserveCapacity(2 * (i - start) + 16)
+        out.reserveCapacity(escapedStringLength(from: i) + (i - start))
         out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
         while true {
             guard i < b.count else { throw error("unterminated string") }
@@ -169,7 +171,7 @@ public struct JSONParser {
             if c < 0x20 { throw error("control character in string") }
             if c != UInt8(ascii: "\\") {
                 let runStart = i
-                while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "\\"), b[i] >= 0x20 { i += 1 }
+                i = ByteScan.firstJSONStringSpecial(in: b, from: i)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<i]))
                 continue
             }
@@ -191,6 +193,18 @@ public struct JSONParser {
             }
         }
         return try out.withUnsafeBufferPointer { buf throws(JSONParseError) in try validated(buf) }
+    }
+
+    /// An upper bound of the decoded length from `from` to the closing quote
+    /// (escapes only shrink), so a 5 MB document's text is decoded into one buffer.
+    private func escapedStringLength(from: Int) -> Int {
+        var k = from
+        while true {
+            k = ByteScan.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: b, from: k)
+            guard k < b.count else { return k - from }
+            if b[k] == UInt8(ascii: "\"") { return k - from }
+            k += 2
+        }
     }
 
     private func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {

@@ -45,6 +45,27 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// Leaves a value out and returns where it belongs, for `EncodedDiagnostics`-style
+    /// templates that splice it in later.
+    public mutating func hole() -> Int {
+        needsComma = true
+        return bytes.count
+    }
+
+    /// Appends pre-encoded values (a comma-separated run) as the next element(s).
+    public mutating func rawElements(_ pieces: (inout [UInt8]) -> Void) {
+        separate()
+        pieces(&bytes)
+    }
+
+    /// Appends a decimal integer to raw bytes (for templates).
+    public static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
+        var w = JSONWriter(capacity: 0)
+        swap(&w.bytes, &bytes)
+        w.appendDigits(value)
+        swap(&w.bytes, &bytes)
+    }
+
     public mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
     public mutating func bool(_ v: Bool) { separate(); bytes.append(contentsOf: (v ? "true" : "false").utf8) }
     public mutating func double(_ v: Double) {
@@ -57,37 +78,56 @@ public struct JSONWriter {
         appendDigits(v)
     }
 
-    /// Writes integers as an array; the hot path of semantic tokens.
+    /// Writes integers as an array; the hot path of semantic tokens (millions of
+    /// them), so digits go straight into reserved memory.
     public mutating func intArray(_ values: [UInt32]) {
         separate()
-        bytes.reserveCapacity(bytes.count + values.count * 3 + 2)
         bytes.append(UInt8(ascii: "["))
-        var first = true
-        for v in values {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            appendDigits(Int(v))
+        // In chunks, so the worst-case reservation (11 bytes a number) stays small.
+        let chunk = 4096
+        for from in stride(from: 0, to: values.count, by: chunk) {
+            let to = min(values.count, from + chunk)
+            let start = bytes.count
+            let capacity = (to - from) * 11
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
+            let used = bytes.withUnsafeMutableBufferPointer { buf -> Int in
+                var p = start
+                for k in from..<to {
+                    if k > 0 { buf[p] = UInt8(ascii: ","); p += 1 }
+                    p = JSONWriter.writeDigits(values[k], into: buf, at: p)
+                }
+                return p - start
+            }
+            bytes.removeLast(capacity - used)
         }
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
-    private mutating func appendDigits(_ value: Int) {
-        if value >= 0 && value < 10 { bytes.append(UInt8(0x30 + value)); return }
-        var v = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            repeat {
-                buf[19 - n] = UInt8(0x30 + v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            bytes.append(contentsOf: buf[(20 - n)...])
+    /// Writes `v` in decimal at `p`; returns the position after it.
+    @inline(__always)
+    private static func writeDigits(_ v: UInt32, into buf: UnsafeMutableBufferPointer<UInt8>, at p: Int) -> Int {
+        if v < 10 { buf[p] = UInt8(truncatingIfNeeded: v) &+ 0x30; return p + 1 }
+        var n = 1, t = v / 10
+        while t > 0 { n += 1; t /= 10 }
+        var x = v
+        for k in stride(from: p + n - 1, through: p, by: -1) {
+            buf[k] = UInt8(truncatingIfNeeded: x % 10) &+ 0x30
+            x /= 10
         }
+        return p + n
+    }
+
+    fileprivate mutating func appendDigits(_ value: Int) {
+        if value >= 0 && value < 10 { bytes.append(UInt8(0x30 + value)); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        var v = value.magnitude
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: v % 10) &+ 0x30)
+            v /= 10
+        } while v > 0
+        bytes.append(contentsOf: digits.reversed())
     }
 
     public mutating func string(_ s: String) {

@@ -1,16 +1,23 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TaskPaper
 
 /// Today's local date and time. `TASKPAPER_NOW` (`2026-11-21` or
 /// `2026-11-21T09:30`) pins it, so tests and demos don't depend on the day.
 public enum Clock {
     public static func current() -> LintClock {
-        if let pinned = ProcessInfo.processInfo.environment["TASKPAPER_NOW"], let clock = parse(pinned) {
+        if let pinned = getenv("TASKPAPER_NOW").map({ String(cString: $0) }), let clock = parse(pinned) {
             return clock
         }
-        let c = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
-        return LintClock(today: CivilDate(year: c.year!, month: c.month!, day: c.day!),
-                         now: TimeOfDay(hour: c.hour!, minute: c.minute!))
+        // The C library knows the local time zone (TZ, /etc/localtime).
+        var now = time(nil)
+        var t = tm()
+        localtime_r(&now, &t)
+        return LintClock(today: CivilDate(year: Int(t.tm_year) + 1900, month: Int(t.tm_mon) + 1, day: Int(t.tm_mday)),
+                         now: TimeOfDay(hour: Int(t.tm_hour), minute: Int(t.tm_min)))
     }
 
     static func parse(_ text: String) -> LintClock? {

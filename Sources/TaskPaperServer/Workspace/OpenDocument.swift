@@ -5,8 +5,10 @@ import TaskPaper
 /// lines it touches.
 struct LineResults {
     var diagnostics: [LineDiagnostic]
-    /// Semantic tokens as (column, length, type, modifiers) in the client's encoding.
-    var tokens: [UInt32]
+    /// What the line's semantic token modifiers need (tokens themselves are cheap to derive).
+    var facts: SemanticTokenizer.Facts
+    /// The diagnostics as JSON, once published.
+    var encoded: EncodedDiagnostics?
 }
 
 /// How lines are analysed: everything a line's results depend on besides its text.
@@ -73,7 +75,8 @@ final class OpenDocument {
     }
 
     private func update(_ change: LineChange) {
-        let fresh = change.inserted.map(analyze)
+        let first = change.inserted.lowerBound
+        let fresh = [LineResults].parallel(count: change.insertedCount) { analyze(first + $0) }
         results.replaceSubrange(change.removed, with: fresh)
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
@@ -88,8 +91,14 @@ final class OpenDocument {
 
     private func analyze(_ i: Int) -> LineResults {
         let analyzed = analyzedLine(i)
-        return LineResults(diagnostics: analyzed.diagnostics(),
-                           tokens: SemanticTokenizer.tokens(for: analyzed, encoding: context.encoding))
+        return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed), encoded: nil)
+    }
+
+    func encodedDiagnostics(ofLine i: Int) -> EncodedDiagnostics {
+        if let e = results[i].encoded { return e }
+        let e = EncodedDiagnostics(results[i].diagnostics, ranges: results[i].diagnostics.map { lspRange(line: i, $0.range) })
+        results[i].encoded = e
+        return e
     }
 
     /// A UTF-8 range on a line as an LSP range.

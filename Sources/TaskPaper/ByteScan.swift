@@ -1,0 +1,60 @@
+/// Word-at-a-time byte searches (SWAR): the loops that touch every byte of a
+/// 5 MB document (line ends, `@`, JSON string runs) test eight bytes per step.
+public enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `word` is zero.
+    @inline(__always) private static func hasZero(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highs != 0
+    }
+
+    @inline(__always) private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        hasZero(word ^ (ones &* UInt64(byte)))
+    }
+
+    @inline(__always) private static func load(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    }
+
+    /// The first index at or after `from` holding `a` or `b`, or `b.count`.
+    public static func firstIndex(of x: UInt8, or y: UInt8, in buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var i = from
+        let n = buf.count
+        while i + 8 <= n {
+            let w = load(buf, i)
+            if hasByte(w, x) || hasByte(w, y) { break }
+            i += 8
+        }
+        while i < n, buf[i] != x, buf[i] != y { i += 1 }
+        return i
+    }
+
+    /// The first index at or after `from` holding `x`, or `buf.count`.
+    public static func firstIndex(of x: UInt8, in buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        firstIndex(of: x, or: x, in: buf, from: from)
+    }
+
+    /// The first byte that ends a plain run inside a JSON string: `"`, `\` or a control byte.
+    public static func firstJSONStringSpecial(in buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var i = from
+        let n = buf.count
+        while i + 8 <= n {
+            let w = load(buf, i)
+            // A byte below 0x20: (byte - 0x20) borrows into its high bit, unless the byte itself is >= 0x80.
+            let control = (w &- ones &* 0x20) & ~w & highs != 0
+            if control || hasByte(w, 0x22) || hasByte(w, 0x5C) { break }
+            i += 8
+        }
+        while i < n, buf[i] != 0x22, buf[i] != 0x5C, buf[i] >= 0x20 { i += 1 }
+        return i
+    }
+
+    public static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0, acc: UInt64 = 0
+        let n = buf.count
+        while i + 8 <= n { acc |= load(buf, i); i += 8 }
+        while i < n { acc |= UInt64(buf[i]); i += 1 }
+        return acc & highs == 0
+    }
+}

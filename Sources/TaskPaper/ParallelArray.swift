@@ -1,0 +1,32 @@
+import Dispatch
+
+extension Array {
+    /// `(0..<count).map(make)`, spread over the cores when `count` is large.
+    /// `make` must be safe to call concurrently (pure per index): opening a
+    /// 100,000-line document parses and lints its lines this way.
+    public static func parallel(count: Int, chunk: Int = 8192, _ make: (Int) -> Element) -> [Element] {
+        guard count > chunk * 2 else { return (0..<count).map(make) }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let target = SendableBuffer(buffer: buffer)
+            let chunks = (count + chunk - 1) / chunk
+            withoutActuallyEscaping(make) { make in
+                let work = SendableClosure(make: make)
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    for i in c * chunk..<Swift.min(count, (c + 1) * chunk) {
+                        (target.buffer.baseAddress! + i).initialize(to: work.make(i))
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// Each worker writes a disjoint slice of the buffer.
+private struct SendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+}
+
+private struct SendableClosure<Element>: @unchecked Sendable {
+    let make: (Int) -> Element
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TaskPaper
+import TaskPaperServer
+
+/// Figures from inside the process: the server's own work, no transport.
+struct InProcessFigures {
+    var parseMBps = 0.0
+    var openMs = 0.0
+    var editMedianMs = 0.0
+    var tokensFullMs = 0.0
+    var tokensRangeMs = 0.0
+    var completionMs = 0.0
+    var symbolsMs = 0.0
+}
+
+enum InProcessBench {
+    static func run(text: String, edits: Int) throws -> InProcessFigures {
+        var f = InProcessFigures()
+        let bytes = Double(text.utf8.count)
+        let parses = (0..<5).map { _ in Measure.time { _ = TextDocument(text: text) } }
+        f.parseMBps = bytes / 1e6 / (Measure.median(parses) / 1000)
+
+        let server = Server.inProcess()
+        try server.perform("initialize", ["capabilities": [:]])
+        server.deliver("initialized", [:])
+        let uri: JSON = "file:///bench.taskpaper"
+        f.openMs = Measure.time {
+            server.deliver("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1,
+                                                                     "text": .string(text)]])
+        }
+        let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        var version = 1
+        func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
+            version += 1
+            server.deliver("textDocument/didChange", [
+                "textDocument": ["uri": uri, "version": .int(version)],
+                "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
+                                              "end": ["line": .int(line), "character": .int(to)]],
+                                    "text": .string(insert)]]])
+        }
+        var editTimes: [Double] = []
+        for line in spreadLines(count: edits, lines: lineCount) {
+            editTimes.append(Measure.time { change(line, 0, 0, "x") })
+            change(line, 0, 1, "")
+        }
+        f.editMedianMs = Measure.median(editTimes)
+
+        let doc: JSON = ["uri": uri]
+        f.tokensFullMs = Measure.median(try (0..<3).map { _ in
+            try Measure.time { try server.perform("textDocument/semanticTokens/full", ["textDocument": doc]) }
+        })
+        let mid = lineCount / 2
+        f.tokensRangeMs = Measure.median(try (0..<20).map { _ in
+            try Measure.time {
+                try server.perform("textDocument/semanticTokens/range", [
+                    "textDocument": doc,
+                    "range": ["start": ["line": .int(mid), "character": 0], "end": ["line": .int(mid + 60), "character": 0]]])
+            }
+        })
+        // Completion right after typing `@` at the end of a line, as an editor asks for it.
+        var completionTimes: [Double] = []
+        for line in spreadLines(count: 20, lines: lineCount) {
+            change(line, 0, 0, "@ ")
+            completionTimes.append(try Measure.time {
+                try server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": .int(line), "character": 1],
+                                                               "context": ["triggerKind": 2, "triggerCharacter": "@"]])
+            })
+            change(line, 0, 2, "")
+        }
+        f.completionMs = Measure.median(completionTimes)
+        f.symbolsMs = Measure.median(try (0..<3).map { _ in
+            try Measure.time { try server.perform("textDocument/documentSymbol", ["textDocument": doc]) }
+        })
+        return f
+    }
+}
