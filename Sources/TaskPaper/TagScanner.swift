@@ -21,7 +21,8 @@ public enum TagScanner {
         if indent == n { return syntax }
 
         scanTags(b, from: indent, into: &syntax)
-        syntax.contentEnd = Int32(contentEnd(b, tags: syntax.tags, unbalanced: syntax.unbalancedTagStart >= 0))
+        // A line of tags alone has empty content, which still starts after the indentation.
+        syntax.contentEnd = Int32(max(indent, contentEnd(b, tags: syntax.tags, unbalanced: syntax.unbalancedTagStart >= 0)))
 
         if n - indent >= 2, b[indent] == dash, isBlank(b[indent + 1]) {
             syntax.kind = .task

@@ -92,6 +92,12 @@ import Testing
         #expect(s.tags.allSatisfy { $0.start < at })
     }
 
+    @Test func contentOfALineOfTagsAloneIsEmptyAfterTheIndentation() {
+        let s = TagScanner.parse("\t\t@a @b(c) ")
+        #expect(s.contentRange == 2..<2)
+        #expect(s.kind == .note)
+    }
+
     @Test func escapedParenthesesAreBalanced() {
         #expect(TagScanner.parse("- @a(\\(x\\))").unbalancedTagStart == -1)
     }

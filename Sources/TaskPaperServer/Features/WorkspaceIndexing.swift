@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import TaskPaper
 
 /// Keeps the workspace index current (SPEC 6): a scan on `initialized`, off

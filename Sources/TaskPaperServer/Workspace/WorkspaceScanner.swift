@@ -1,4 +1,3 @@
-import Foundation
 import TaskPaper
 
 /// Finds and reads the workspace's `.taskpaper` files. Runs off the main loop;
@@ -7,38 +6,23 @@ import TaskPaper
 /// a file twice and one pointing out would leave it.
 struct WorkspaceScanner: Sendable {
     static let maxFileSize = 32 << 20
-    /// Folders skipped besides hidden ones (whose names start with `.`, as `.git` and `.build`).
-    static let skippedFolders: Set<String> = ["node_modules"]
 
     let roots: [String]
 
     /// Every `.taskpaper` file under the roots, in path order.
     func findFiles() -> [String] {
-        var found: Set<String> = []
-        var pending = roots
-        while let folder = pending.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names {
-                let path = folder == "/" ? "/" + name : folder + "/" + name
-                switch Self.kind(of: path) {
-                case .folder where !Self.isSkippedFolder(name): pending.append(path)
-                case .file where Self.isTaskPaperName(name): found.insert(path)
-                default: break
-                }
-            }
-        }
-        return found.sorted()
+        Set(roots.flatMap(FileSystem.taskPaperFiles(under:))).sorted()
     }
 
     /// Whether the scan would index this path: a `.taskpaper` file in a root,
     /// with no skipped folder on the way (for watched-file events).
     func covers(_ path: String) -> Bool {
-        guard Self.isTaskPaperName((path as NSString).lastPathComponent) else { return false }
+        guard let name = path.split(separator: "/").last, FileSystem.isTaskPaperName(String(name)) else { return false }
         return roots.contains { root in
             let prefix = root.hasSuffix("/") ? root : root + "/"
             guard path.hasPrefix(prefix) else { return false }
             let folders = path.dropFirst(prefix.count).split(separator: "/").dropLast()
-            return !folders.contains { Self.isSkippedFolder(String($0)) }
+            return !folders.contains { FileSystem.isSkippedFolder(String($0)) }
         }
     }
 
@@ -51,28 +35,11 @@ struct WorkspaceScanner: Sendable {
 
     /// Reads a file, decoding invalid UTF-8 lossily.
     static func read(_ path: String) -> Loaded {
-        guard kind(of: path) == .file,
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return .missing }
-        guard size.intValue <= maxFileSize else { return .tooLarge(bytes: size.intValue) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .missing }
-        return .text(String(decoding: data, as: UTF8.self))
+        guard let size = FileSystem.size(of: path) else { return .missing }
+        guard size <= maxFileSize else { return .tooLarge(bytes: size) }
+        guard let bytes = FileSystem.contents(of: path) else { return .missing }
+        return .text(String(decoding: bytes, as: UTF8.self))
     }
-
-    private enum Kind { case file, folder, other }
-
-    /// The kind of the entry itself: a symbolic link is `other`, never its target.
-    private static func kind(of path: String) -> Kind {
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { return .other }
-        switch type {
-        case .typeRegular: return .file
-        case .typeDirectory: return .folder
-        default: return .other
-        }
-    }
-
-    private static func isSkippedFolder(_ name: String) -> Bool { name.hasPrefix(".") || skippedFolders.contains(name) }
-
-    private static func isTaskPaperName(_ name: String) -> Bool { name.lowercased().hasSuffix(".taskpaper") }
 
     /// The workspace folders an `initialize` names: `workspaceFolders`, else `rootUri`, else `rootPath`.
     static func roots(fromInitialize params: JSON) -> [String] {
@@ -99,7 +66,28 @@ enum FileURI {
         // An authority such as `localhost` may stand before the path.
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let path = rest[slash...].prefix { $0 != "?" && $0 != "#" }
-        return String(path).removingPercentEncoding
+        return percentDecoded(path)
+    }
+
+    /// `%XX` escapes decoded; nil when one is malformed or the result isn't UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var it = text.utf8.makeIterator()
+        while let b = it.next() {
+            guard b == UInt8(ascii: "%") else { bytes.append(b); continue }
+            guard let h = it.next().flatMap(hexValue), let l = it.next().flatMap(hexValue) else { return nil }
+            bytes.append(h << 4 | l)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x41...0x46: c - 0x41 + 10
+        case 0x61...0x66: c - 0x61 + 10
+        default: nil
+        }
     }
 
     static func uri(path: String) -> String {

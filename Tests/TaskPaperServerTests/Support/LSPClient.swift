@@ -101,6 +101,10 @@ final class LSPClient: @unchecked Sendable {
     func sendRaw(_ json: JSON) { sendBytes(Array(json.serialized.utf8)) }
 
     func sendBytes(_ body: [UInt8], header: String? = nil) {
+        // LSPCLIENT_TRACE=FILE records every frame sent, to replay against a debug server.
+        if let trace = ProcessInfo.processInfo.environment["LSPCLIENT_TRACE"], let h = FileHandle(forWritingAtPath: trace) {
+            h.seekToEndOfFile(); h.write(Data((header ?? "Content-Length: \(body.count)\r\n\r\n").utf8) + Data(body)); h.closeFile()
+        }
         var data = Data((header ?? "Content-Length: \(body.count)\r\n\r\n").utf8)
         data.append(contentsOf: body)
         input.fileHandleForWriting.write(data)
@@ -166,7 +170,13 @@ final class LSPClient: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if let i = inbox.firstIndex(where: predicate) { return inbox.remove(at: i) }
-            if closed { throw Timeout(description: "server closed its output while waiting for \(what)") }
+            if closed {
+                condition.unlock()
+                let log = stderrText.prefix(3000)
+                let status = waitForExit(timeout: 5)
+                condition.lock()
+                throw Timeout(description: "server closed its output (exit status \(status), \(process.terminationReason == .uncaughtSignal ? "signal" : "exit")) while waiting for \(what); its stderr begins:\n\(log)")
+            }
             if !condition.wait(until: deadline) { throw Timeout(description: "timed out waiting for \(what)") }
         }
     }
