@@ -7,7 +7,7 @@ public struct LineSyntax: Sendable, Hashable {
     public var indentTabs: Int32
     public var indentSpaces: Int32
     /// The tags in line order.
-    public var tags: [Tag]
+    public var tags: TagList
     /// Offset of the `@` of a tag whose value never closes (or holds a bare
     /// parenthesis); that tag runs to the line end. -1 when there is none.
     public var unbalancedTagStart: Int32

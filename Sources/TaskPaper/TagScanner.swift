@@ -16,7 +16,7 @@ public enum TagScanner {
         }
         let indent = i
         let isASCII = ByteScan.isASCII(b)
-        var syntax = LineSyntax(kind: .blank, indentTabs: tabs, indentSpaces: spaces, tags: [],
+        var syntax = LineSyntax(kind: .blank, indentTabs: tabs, indentSpaces: spaces, tags: TagList(),
                                 unbalancedTagStart: -1, contentEnd: Int32(n), utf8Count: Int32(n), isASCII: isASCII)
         if indent == n { return syntax }
 
@@ -36,7 +36,8 @@ public enum TagScanner {
 
     private static func scanTags(_ b: UnsafeBufferPointer<UInt8>, from start: Int, into syntax: inout LineSyntax) {
         let n = b.count
-        var i = start
+        var i = ByteScan.firstIndex(of: at, in: b, from: start)
+        guard i < n else { return }
         while true {
             i = ByteScan.firstIndex(of: at, in: b, from: i)
             guard i < n else { return }
@@ -101,7 +102,7 @@ public enum TagScanner {
 
     /// The content ends before the trailing run of tags and the white space around it.
     /// With no trailing tags, trailing white space stays (so `Home: ` is no project).
-    private static func contentEnd(_ b: UnsafeBufferPointer<UInt8>, tags: [Tag], unbalanced: Bool) -> Int {
+    private static func contentEnd(_ b: UnsafeBufferPointer<UInt8>, tags: TagList, unbalanced: Bool) -> Int {
         var end = b.count
         guard !unbalanced else { return end }
         for tag in tags.reversed() {

@@ -1,18 +1,8 @@
 /// The one shape every check has: look at one analysed line, append findings.
-/// Adding a rule means one file here plus its entry in `LineRules.all`.
+/// Adding a rule means one file here plus its entry in `AnalyzedLine.diagnostics()`.
 public protocol LineRule: Sendable {
+    init()
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic])
-}
-
-public enum LineRules {
-    public static let all: [any LineRule] = [
-        DateRule(),
-        UnbalancedTagRule(),
-        LineTooLongRule(),
-        OverdueRule(),
-        DuplicateTagRule(),
-        ProjectTrailingSpaceRule(),
-    ]
 }
 
 /// A date tag's payload and what it parsed to.
@@ -62,10 +52,16 @@ public struct AnalyzedLine: Sendable {
 
     public func date(ofTag index: Int) -> TagDate? { dates.first { $0.tagIndex == index } }
 
-    /// Runs every rule.
-    public func diagnostics(rules: [any LineRule] = LineRules.all) -> [LineDiagnostic] {
+    /// Runs every rule. The list is a parameter pack, so each rule is called
+    /// directly (this runs on every line of every document).
+    public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
-        for rule in rules { rule.check(self, into: &out) }
+        run(DateRule.self, UnbalancedTagRule.self, LineTooLongRule.self, OverdueRule.self,
+            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, into: &out)
         return out
+    }
+
+    private func run<each Rule: LineRule>(_ rules: repeat (each Rule).Type, into out: inout [LineDiagnostic]) {
+        repeat (each rules).init().check(self, into: &out)
     }
 }

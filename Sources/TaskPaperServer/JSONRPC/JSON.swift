@@ -161,38 +161,58 @@ public struct JSONParser {
             i += 1
             return try validated(run)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(escapedStringLength(from: i) + (i - start))
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
-        while true {
-            guard i < b.count else { throw error("unterminated string") }
-            let c = b[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
-            if c < 0x20 { throw error("control character in string") }
-            if c != UInt8(ascii: "\\") {
-                let runStart = i
-                i = ByteScan.firstJSONStringSpecial(in: b, from: i)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[runStart..<i]))
-                continue
+        // Decode straight into the string's storage: one pass, one buffer, whatever the size.
+        var failure: JSONParseError?
+        let capacity = escapedStringLength(from: i) + (i - start)
+        let decoded = String(unsafeUninitializedCapacity: capacity) { out -> Int in
+            var n = 0
+            func copy(_ from: Int, _ to: Int) {
+                out.baseAddress!.advanced(by: n).update(from: b.baseAddress!.advanced(by: from), count: to - from)
+                n += to - from
             }
-            i += 1
-            guard i < b.count else { throw error("unterminated escape") }
-            let e = b[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"): appendScalar(try unicodeEscape(), to: &out)
-            default: throw error("invalid escape")
+            copy(start, i)
+            while true {
+                guard i < b.count else { failure = error("unterminated string"); return 0 }
+                let c = b[i]
+                if c == UInt8(ascii: "\"") { i += 1; return n }
+                if c < 0x20 { failure = error("control character in string"); return 0 }
+                if c != UInt8(ascii: "\\") {
+                    let runStart = i
+                    i = ByteScan.firstJSONStringSpecial(in: b, from: i)
+                    copy(runStart, i)
+                    continue
+                }
+                i += 1
+                guard i < b.count else { failure = error("unterminated escape"); return 0 }
+                let e = b[i]
+                i += 1
+                let byte: UInt8
+                switch e {
+                case UInt8(ascii: "\""): byte = 0x22
+                case UInt8(ascii: "\\"): byte = 0x5C
+                case UInt8(ascii: "/"): byte = 0x2F
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "u"):
+                    do {
+                        let scalar = try unicodeEscape()
+                        UTF8.encode(scalar) { out[n] = $0; n += 1 }
+                    } catch let e {
+                        failure = (e as? JSONParseError) ?? error("invalid \\u escape")
+                        return 0
+                    }
+                    continue
+                default: failure = error("invalid escape"); return 0
+                }
+                out[n] = byte
+                n += 1
             }
         }
-        return try out.withUnsafeBufferPointer { buf throws(JSONParseError) in try validated(buf) }
+        if let failure { throw failure }
+        return decoded
     }
 
     /// An upper bound of the decoded length from `from` to the closing quote
@@ -245,9 +265,6 @@ public struct JSONParser {
         return Unicode.Scalar(first) ?? "\u{FFFD}"
     }
 
-    private func appendScalar(_ s: Unicode.Scalar, to out: inout [UInt8]) {
-        UTF8.encode(s) { out.append($0) }
-    }
 }
 
 extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
