@@ -66,6 +66,13 @@ public struct TextDocument: Sendable {
         parsedLineCount = change.insertedCount
     }
 
+    /// A document from lines already split (the last one has no line end).
+    public init(lines: [Line]) {
+        precondition(lines.last?.ending == LineEnding.none, "the last line of a document has no line end")
+        self.lines = lines
+        parsedLineCount = lines.count
+    }
+
     public var lineCount: Int { lines.count }
 
     /// The whole text, exactly as the client holds it.
@@ -140,7 +147,8 @@ public struct TextDocument: Sendable {
             newLines.append(Line(text: "", ending: .none))
         }
         parsedLineCount += newLines.count
-        lines.replaceSubrange(range, with: newLines)
+        // Replacing everything (opening, a full-text change) moves the new lines in without copying.
+        if range == lines.indices { lines = newLines } else { lines.replaceSubrange(range, with: newLines) }
         return LineChange(removed: range, insertedCount: newLines.count)
     }
 

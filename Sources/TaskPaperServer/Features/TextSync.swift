@@ -6,8 +6,11 @@ extension Server {
         let item = try params.field("textDocument")
         let uri = try item.string("uri")
         let version = try item.int("version")
-        let text = try item.string("text")
-        documents[uri] = OpenDocument(uri: uri, version: version, text: text, context: analysisContext)
+        if case .rawString(let raw) = try item.field("text") {
+            documents[uri] = OpenDocument(uri: uri, version: version, escapedText: raw, context: analysisContext)
+        } else {
+            documents[uri] = OpenDocument(uri: uri, version: version, text: try item.string("text"), context: analysisContext)
+        }
         needsPublish.insert(uri)
     }
 

@@ -9,6 +9,9 @@ public enum JSON: Sendable, Equatable {
     case int(Int)
     case double(Double)
     case string(String)
+    /// A long string left escaped as it arrived (a document's text): decoded
+    /// on demand, or split into lines without ever being decoded whole.
+    case rawString(JSONRawString)
     case array([JSON])
     case object([String: JSON])
 
@@ -16,7 +19,13 @@ public enum JSON: Sendable, Equatable {
         if case .object(let o) = self { return o[key] } else { return nil }
     }
 
-    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var stringValue: String? {
+        switch self {
+        case .string(let s): s
+        case .rawString(let r): r.decoded
+        default: nil
+        }
+    }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     public var arrayValue: [JSON]? { if case .array(let a) = self { a } else { nil } }
     public var objectValue: [String: JSON]? { if case .object(let o) = self { o } else { nil } }
@@ -40,9 +49,12 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
 public struct JSONParser {
     public static let maxDepth = 512
 
+    /// Strings longer than this stay escaped (`JSON.rawString`).
+    public static let rawStringThreshold = 1 << 16
+
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { buf throws(JSONParseError) -> JSON in
-            var p = JSONParser(b: buf)
+            var p = JSONParser(b: buf, source: bytes)
             p.skipSpace()
             let v = try p.value(depth: 0)
             p.skipSpace()
@@ -52,9 +64,13 @@ public struct JSONParser {
     }
 
     private let b: UnsafeBufferPointer<UInt8>
+    private let source: [UInt8]
     private var i = 0
 
-    private init(b: UnsafeBufferPointer<UInt8>) { self.b = b }
+    private init(b: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
+        self.b = b
+        self.source = source
+    }
 
     private func error(_ message: String) -> JSONParseError { JSONParseError(description: "\(message) at byte \(i)", offset: i) }
 
@@ -68,7 +84,7 @@ public struct JSONParser {
         switch b[i] {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""): return try stringValue()
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -149,124 +165,145 @@ public struct JSONParser {
 
     @inline(__always) private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-    /// Reads a string. The fast path copies runs of plain bytes at once, since
-    /// a document's text is one long string with an escape per line end.
+    /// A string value: long ones (a document's text) stay escaped, sharing the
+    /// message's bytes, so the text is never decoded whole.
+    private mutating func stringValue() throws(JSONParseError) -> JSON {
+        let range = try stringRange()
+        if range.count > JSONParser.rawStringThreshold { return .rawString(JSONRawString(bytes: source, range: range)) }
+        return .string(try JSONParser.unescape(b, range))
+    }
+
     private mutating func string() throws(JSONParseError) -> String {
-        i += 1
-        let start = i
-        i = ByteScan.firstJSONStringSpecial(in: b, from: i)
-        guard i < b.count else { throw error("unterminated string") }
-        if b[i] == UInt8(ascii: "\"") {
-            let run = UnsafeBufferPointer(rebasing: b[start..<i])
-            i += 1
-            return try validated(run)
+        try JSONParser.unescape(b, try stringRange())
+    }
+
+    /// The escaped content of the string starting at `i` (its opening quote),
+    /// checked: no raw control characters, only valid escapes. Moves past the closing quote.
+    private mutating func stringRange() throws(JSONParseError) -> Range<Int> {
+        let start = i + 1
+        var k = start
+        while true {
+            k = ByteScan.firstJSONStringSpecial(in: b, from: k)
+            guard k < b.count else { i = k; throw error("unterminated string") }
+            switch b[k] {
+            case UInt8(ascii: "\""):
+                i = k + 1
+                return start..<k
+            case UInt8(ascii: "\\"):
+                guard k + 1 < b.count else { i = k; throw error("unterminated escape") }
+                switch b[k + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    k += 2
+                case UInt8(ascii: "u"):
+                    guard let (_, length) = JSONParser.unicodeEscape(b, at: k) else { i = k; throw error("invalid \\u escape") }
+                    k += length
+                default:
+                    i = k
+                    throw error("invalid escape")
+                }
+            default:
+                i = k
+                throw error("control character in string")
+            }
         }
-        // Decode straight into the string's storage: one pass, one buffer, whatever the size.
+    }
+
+    /// Decodes escaped string content (no quotes). Plain runs are copied as
+    /// they are; the result is written straight into the string's storage.
+    static func unescape(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(JSONParseError) -> String {
+        let bounded = UnsafeBufferPointer(rebasing: b[..<range.upperBound])
+        var k = ByteScan.firstJSONStringSpecial(in: bounded, from: range.lowerBound)
+        if k == range.upperBound { return String(decoding: bounded[range], as: UTF8.self) }
         var failure: JSONParseError?
-        let capacity = escapedStringLength(from: i) + (i - start)
-        let decoded = String(unsafeUninitializedCapacity: capacity) { out -> Int in
+        let decoded = String(unsafeUninitializedCapacity: range.count) { out -> Int in
             var n = 0
             func copy(_ from: Int, _ to: Int) {
                 out.baseAddress!.advanced(by: n).update(from: b.baseAddress!.advanced(by: from), count: to - from)
                 n += to - from
             }
-            copy(start, i)
-            while true {
-                guard i < b.count else { failure = error("unterminated string"); return 0 }
-                let c = b[i]
-                if c == UInt8(ascii: "\"") { i += 1; return n }
-                if c < 0x20 { failure = error("control character in string"); return 0 }
+            func fail(_ message: String) -> Int {
+                failure = JSONParseError(description: "\(message) at byte \(k)", offset: k)
+                return 0
+            }
+            copy(range.lowerBound, k)
+            while k < range.upperBound {
+                let c = bounded[k]
+                if c < 0x20 { return fail("control character in string") }
                 if c != UInt8(ascii: "\\") {
-                    let runStart = i
-                    i = ByteScan.firstJSONStringSpecial(in: b, from: i)
-                    copy(runStart, i)
+                    let runStart = k
+                    k = ByteScan.firstJSONStringSpecial(in: bounded, from: k)
+                    copy(runStart, k)
                     continue
                 }
-                i += 1
-                guard i < b.count else { failure = error("unterminated escape"); return 0 }
-                let e = b[i]
-                i += 1
-                let byte: UInt8
+                guard k + 1 < range.upperBound else { return fail("unterminated escape") }
+                let e = bounded[k + 1]
+                k += 2
                 switch e {
-                case UInt8(ascii: "\""): byte = 0x22
-                case UInt8(ascii: "\\"): byte = 0x5C
-                case UInt8(ascii: "/"): byte = 0x2F
-                case UInt8(ascii: "b"): byte = 0x08
-                case UInt8(ascii: "f"): byte = 0x0C
-                case UInt8(ascii: "n"): byte = 0x0A
-                case UInt8(ascii: "r"): byte = 0x0D
-                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "\""): out[n] = 0x22
+                case UInt8(ascii: "\\"): out[n] = 0x5C
+                case UInt8(ascii: "/"): out[n] = 0x2F
+                case UInt8(ascii: "b"): out[n] = 0x08
+                case UInt8(ascii: "f"): out[n] = 0x0C
+                case UInt8(ascii: "n"): out[n] = 0x0A
+                case UInt8(ascii: "r"): out[n] = 0x0D
+                case UInt8(ascii: "t"): out[n] = 0x09
                 case UInt8(ascii: "u"):
-                    do {
-                        let scalar = try unicodeEscape()
-                        UTF8.encode(scalar) { out[n] = $0; n += 1 }
-                    } catch let e {
-                        failure = (e as? JSONParseError) ?? error("invalid \\u escape")
-                        return 0
-                    }
+                    guard let (scalar, length) = unicodeEscape(bounded, at: k - 2) else { return fail("invalid \\u escape") }
+                    k += length - 2
+                    UTF8.encode(scalar) { out[n] = $0; n += 1 }
                     continue
-                default: failure = error("invalid escape"); return 0
+                default: return fail("invalid escape")
                 }
-                out[n] = byte
                 n += 1
             }
+            return n
         }
         if let failure { throw failure }
         return decoded
     }
 
-    /// An upper bound of the decoded length from `from` to the closing quote
-    /// (escapes only shrink), so a 5 MB document's text is decoded into one buffer.
-    private func escapedStringLength(from: Int) -> Int {
-        var k = from
-        while true {
-            k = ByteScan.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: b, from: k)
-            guard k < b.count else { return k - from }
-            if b[k] == UInt8(ascii: "\"") { return k - from }
-            k += 2
+    /// A `\uXXXX` escape at `at` (its backslash), joining a surrogate pair;
+    /// a lone surrogate becomes U+FFFD. Returns the scalar and the bytes read.
+    static func unicodeEscape(_ b: UnsafeBufferPointer<UInt8>, at: Int) -> (Unicode.Scalar, Int)? {
+        guard let first = hex4(b, at + 2) else { return nil }
+        if (0xD800..<0xDC00).contains(first), at + 12 <= b.count, b[at + 6] == UInt8(ascii: "\\"), b[at + 7] == UInt8(ascii: "u"),
+           let second = hex4(b, at + 8), (0xDC00..<0xE000).contains(second) {
+            return (Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!, 12)
         }
+        return (Unicode.Scalar(first) ?? "\u{FFFD}", 6)
     }
 
-    private func validated(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> String {
-        guard let s = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
-        return s
-    }
-
-    private mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard i + 4 <= b.count else { throw error("truncated \\u escape") }
+    private static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
+        guard at + 4 <= b.count else { return nil }
         var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = b[i]
+        for k in at..<at + 4 {
+            let c = b[k]
             let d: UInt32
             switch c {
             case 0x30...0x39: d = UInt32(c - 0x30)
             case 0x41...0x46: d = UInt32(c - 0x41 + 10)
             case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw error("invalid \\u escape")
+            default: return nil
             }
             v = v << 4 | d
-            i += 1
         }
         return v
     }
-
-    /// A `\uXXXX` escape, joining surrogate pairs; a lone surrogate becomes U+FFFD.
-    private mutating func unicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
-        let first = try hex4()
-        if (0xD800..<0xDC00).contains(first), i + 6 <= b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
-            let save = i
-            i += 2
-            let second = try hex4()
-            if (0xDC00..<0xE000).contains(second) {
-                return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
-            }
-            i = save
-        }
-        return Unicode.Scalar(first) ?? "\u{FFFD}"
-    }
-
 }
 
+/// A string still escaped as it arrived: a view into the message's bytes.
+public struct JSONRawString: Sendable, Equatable {
+    public let bytes: [UInt8]
+    public let range: Range<Int>
+
+    /// The decoded string, or nil when its escapes are malformed.
+    public var decoded: String? {
+        bytes.withUnsafeBufferPointer { try? JSONParser.unescape($0, range) }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.decoded == b.decoded }
+}
 extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements) { $1 }) }
@@ -284,3 +321,4 @@ extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, Expre
         return String(decoding: w.bytes, as: UTF8.self)
     }
 }
+

@@ -32,12 +32,35 @@ final class OpenDocument {
     nonisolated(unsafe) private static var lastGeneration = 0
     private(set) var context: AnalysisContext
 
-    init(uri: String, version: Int, text: String, context: AnalysisContext) {
+    private init(uri: String, version: Int, context: AnalysisContext, lines: [Line], results: [LineResults]) {
         self.uri = uri
         self.version = version
-        self.text = TextDocument(text: text)
         self.context = context
-        reanalyzeAll()
+        self.text = TextDocument(lines: lines)
+        self.results = results
+        flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
+        OpenDocument.lastGeneration += 1
+        generation = OpenDocument.lastGeneration
+    }
+
+    convenience init(uri: String, version: Int, text: String, context: AnalysisContext) {
+        let lines = TextDocument(text: text).lines
+        let results = [LineResults].parallel(count: lines.count) { OpenDocument.analyze(lines[$0], context) }
+        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
+    }
+
+    /// Opens a document whose text is still JSON-escaped: splitting, decoding,
+    /// parsing and linting each line happen together, in one parallel pass.
+    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext) {
+        guard let spans = escapedText.lineSpans() else {
+            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context)
+            return
+        }
+        let (lines, results) = parallelPairs(count: spans.count) { i -> (Line, LineResults) in
+            let line = Line(text: escapedText.line(spans[i]), ending: spans[i].ending)
+            return (line, OpenDocument.analyze(line, context))
+        }
+        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
     }
 
     var lineCount: Int { text.lineCount }
@@ -77,7 +100,7 @@ final class OpenDocument {
     private func update(_ change: LineChange) {
         let first = change.inserted.lowerBound
         let fresh = [LineResults].parallel(count: change.insertedCount) { analyze(first + $0) }
-        results.replaceSubrange(change.removed, with: fresh)
+        if change.removed == results.indices { results = fresh } else { results.replaceSubrange(change.removed, with: fresh) }
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
@@ -89,8 +112,10 @@ final class OpenDocument {
         generation = OpenDocument.lastGeneration
     }
 
-    private func analyze(_ i: Int) -> LineResults {
-        let analyzed = analyzedLine(i)
+    private func analyze(_ i: Int) -> LineResults { OpenDocument.analyze(text.lines[i], context) }
+
+    private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
+        let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed), encoded: nil)
     }
 

@@ -1,0 +1,80 @@
+import Testing
+import TaskPaper
+@testable import TaskPaperServer
+
+/// Our JSON reader and writer, and the raw-text path a large didOpen takes.
+@Suite struct JSONTests {
+    static func parse(_ text: String) throws -> JSON { try JSONParser.parse(Array(text.utf8)) }
+
+    @Test func valuesOfEveryKind() throws {
+        let v = try Self.parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null, "x\n\"\u00e9\ud83d\ude00"], "b": {}} "#)
+        #expect(v["a"] == [1, -2, 3.5, 1000.0, true, false, nil, "x\n\"é😀"])
+        #expect(v["b"] == [:])
+        #expect(try Self.parse("-0").intValue == 0)
+        #expect(try Self.parse("1.0").intValue == 1)
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"a\u{1}b\"",
+                      "[1] x", "{\"a\":1,}", "nul"])
+    func malformedInputIsAnError(_ text: String) {
+        #expect(throws: JSONParseError.self) { try Self.parse(text) }
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONParseError.self) { try Self.parse(deep) }
+        let ok = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect((try? Self.parse(ok)) != nil)
+    }
+
+    @Test func loneSurrogateBecomesReplacementCharacter() throws {
+        #expect(try Self.parse(#""\ud800x""#) == "\u{FFFD}x")
+    }
+
+    @Test func writerEscapesAndRoundTrips() throws {
+        let value: JSON = ["s": "tab\t quote\" back\\ nl\n ctl\u{1} é😀", "n": [0, -7, 123456789], "b": true, "z": nil]
+        #expect(try JSONParser.parse(Array(value.serialized.utf8)) == value)
+        var w = JSONWriter()
+        w.intArray([0, 9, 10, 4_294_967_295])
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "[0,9,10,4294967295]")
+    }
+
+    /// A text longer than the raw threshold, with every kind of line end and escape.
+    static var longText: String {
+        var parts: [String] = []
+        for i in 0..<3000 {
+            switch i % 6 {
+            case 0: parts.append("Project \(i):\n")
+            case 1: parts.append("\t- task \"quoted\" \\ back @due(2030-01-0\(i % 9 + 1))\r\n")
+            case 2: parts.append("\t\tnote é 😀 e\u{301} 東京\r")
+            case 3: parts.append("\n")
+            case 4: parts.append("- slash / and tab\there @x(\\(y\\))\n")
+            default: parts.append("- last of block @done\r\n")
+            }
+        }
+        return parts.joined() + "tail without end"
+    }
+
+    @Test func longStringsStayEscapedAndSplitIntoTheSameLines() throws {
+        let text = Self.longText
+        let message: JSON = ["text": .string(text)]
+        let parsed = try JSONParser.parse(Array(message.serialized.utf8))
+        guard case .rawString(let raw) = parsed["text"] else {
+            Issue.record("a \(text.utf8.count)-byte string should stay raw")
+            return
+        }
+        #expect(raw.decoded == text)
+        let spans = try #require(raw.lineSpans())
+        let expected = TextDocument(text: text).lines
+        #expect(spans.map { raw.line($0) } == expected.map(\.text))
+        #expect(spans.map(\.ending) == expected.map(\.ending))
+    }
+
+    @Test func aUnicodeEscapedLineEndFallsBackToDecodingWhole() throws {
+        let body = String(repeating: "- a\\n", count: 20_000) + "x\\u000Ay"
+        let parsed = try JSONParser.parse(Array("{\"text\":\"\(body)\"}".utf8))
+        guard case .rawString(let raw) = parsed["text"] else { Issue.record("expected a raw string"); return }
+        #expect(raw.lineSpans() == nil)
+        #expect(raw.decoded?.hasSuffix("x\ny") == true)
+    }
+}
