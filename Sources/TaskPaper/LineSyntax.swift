@@ -26,7 +26,7 @@ public struct LineSyntax: Sendable, Hashable {
 
     /// The first tag with this name, if any.
     public func firstTag(named name: String, in text: String) -> Tag? {
-        tags.first { $0.name(in: text) == name }
+        tags.first { $0.hasName(name, in: text) }
     }
 
     public func hasTag(named name: String, in text: String) -> Bool {

@@ -35,14 +35,17 @@ public struct Line: Sendable {
 /// Which lines an edit replaced: `removed` (old line indices) became
 /// `insertedCount` new lines starting at `removed.lowerBound`. Every per-line
 /// cache applies the same change to stay aligned with the document.
-public struct LineChange: Sendable, Hashable {
+public struct LineChange: Sendable {
     public var removed: Range<Int>
     public var insertedCount: Int
+    /// The lines that were at `removed`, for caches that subtract what a line contributed.
+    public var removedLines: [Line]
     public var inserted: Range<Int> { removed.lowerBound..<removed.lowerBound + insertedCount }
 
-    public init(removed: Range<Int>, insertedCount: Int) {
+    public init(removed: Range<Int>, insertedCount: Int, removedLines: [Line] = []) {
         self.removed = removed
         self.insertedCount = insertedCount
+        self.removedLines = removedLines
     }
 }
 
@@ -147,9 +150,10 @@ public struct TextDocument: Sendable {
             newLines.append(Line(text: "", ending: .none))
         }
         parsedLineCount += newLines.count
+        let removedLines = Array(lines[range])
         // Replacing everything (opening, a full-text change) moves the new lines in without copying.
         if range == lines.indices { lines = newLines } else { lines.replaceSubrange(range, with: newLines) }
-        return LineChange(removed: range, insertedCount: newLines.count)
+        return LineChange(removed: range, insertedCount: newLines.count, removedLines: removedLines)
     }
 
     /// Splits text at `\n`, `\r\n` and `\r`; the last piece has no line end

@@ -18,8 +18,6 @@ public final class Server: @unchecked Sendable {
     var needsPublish: Set<String> = []
     /// The last full semantic tokens per document, for delta requests.
     var semanticTokens: [String: SemanticTokensResult] = [:]
-    /// Tag counts per open document, for completion and hover (Workspace/TagUsage.swift).
-    let tagUsageCache = TagUsageCache()
     /// The workspace's `.taskpaper` files on disk (Workspace/WorkspaceIndex.swift).
     let index = WorkspaceIndex()
     var nextOutgoingID = 1

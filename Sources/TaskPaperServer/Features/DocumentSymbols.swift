@@ -22,20 +22,38 @@ struct DocumentSymbolTree: JSONEncodable {
     let doc: OpenDocument
     let outline: Outline
 
+    /// Outline levels written as nested symbols; deeper items are listed flat
+    /// under their ancestor at this level. Indentation is unbounded, but the
+    /// recursion here and the JSON nesting clients parse must not be (serde_json
+    /// stops at 128 levels; each level here is two).
+    static let maxDepth = 50
+
     func write(to w: inout JSONWriter) {
-        w.array { w in writeSymbols(of: outline.topLevelItems, to: &w) }
+        w.array { w in writeSymbols(of: outline.topLevelItems, depth: 0, to: &w) }
     }
 
-    private func writeSymbols(of items: [Int], to w: inout JSONWriter) {
+    private func writeSymbols(of items: [Int], depth: Int, to w: inout JSONWriter) {
+        guard depth < DocumentSymbolTree.maxDepth else { return writeFlat(items, to: &w) }
         for item in items {
             switch outline.lines[item].syntax.kind {
-            case .project, .task: writeSymbol(item, to: &w)
-            case .note, .blank: writeSymbols(of: outline.children(of: item), to: &w)
+            case .project, .task: writeSymbol(item, childDepth: depth + 1, to: &w)
+            case .note, .blank: writeSymbols(of: outline.children(of: item), depth: depth + 1, to: &w)
             }
         }
     }
 
-    private func writeSymbol(_ item: Int, to w: inout JSONWriter) {
+    /// Every project and task in the items' subtrees, in line order, without children.
+    private func writeFlat(_ items: [Int], to w: inout JSONWriter) {
+        for item in items {
+            for line in outline.subtree(of: item) {
+                let kind = outline.lines[line].syntax.kind
+                if kind == .project || kind == .task { writeSymbol(line, childDepth: nil, to: &w) }
+            }
+        }
+    }
+
+    /// One symbol; its children nest at `childDepth`, or are left out (nil: `writeFlat` lists them).
+    private func writeSymbol(_ item: Int, childDepth: Int?, to w: inout JSONWriter) {
         let line = outline.lines[item]
         let last = outline.subtreeEnd(of: item) - 1
         let end = doc.line(last).text.utf8.count
@@ -50,8 +68,8 @@ struct DocumentSymbolTree: JSONEncodable {
             }
             w.key("range"); range.write(to: &w)
             w.key("selectionRange"); doc.lspRange(line: item, line.syntax.contentRange).write(to: &w)
-            if outline.hasChildren(item) {
-                w.key("children"); w.array { w in writeSymbols(of: outline.children(of: item), to: &w) }
+            if let childDepth, outline.hasChildren(item) {
+                w.key("children"); w.array { w in writeSymbols(of: outline.children(of: item), depth: childDepth, to: &w) }
             }
         }
     }

@@ -1,3 +1,5 @@
+import TaskPaper
+
 /// Writes JSON straight into bytes. Foundation's encoders are slow on Linux
 /// (seconds for a large semantic-tokens array); this writer is the one way
 /// every outgoing message is encoded.
@@ -121,29 +123,39 @@ public struct JSONWriter {
     fileprivate mutating func appendDigits(_ value: Int) {
         if value >= 0 && value < 10 { bytes.append(UInt8(0x30 + value)); return }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []
-        var v = value.magnitude
-        repeat {
-            digits.append(UInt8(truncatingIfNeeded: v % 10) &+ 0x30)
+        var v = value.magnitude, n = 0
+        repeat { n += 1; v /= 10 } while v > 0
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: n))
+        v = value.magnitude
+        for k in stride(from: start + n - 1, through: start, by: -1) {
+            bytes[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
             v /= 10
-        } while v > 0
-        bytes.append(contentsOf: digits.reversed())
+        }
     }
 
     public mutating func string(_ s: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for c in s.utf8 {
-            switch c {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-            default: bytes.append(c)
+        s.withUTF8Bytes { b in
+            // Copy plain runs whole; only quotes, backslashes and control bytes need escapes.
+            var k = 0
+            while k < b.count {
+                let runEnd = ByteScan.firstJSONStringSpecial(in: b, from: k)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[k..<runEnd]))
+                guard runEnd < b.count else { break }
+                let c = b[runEnd]
+                switch c {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
+                }
+                k = runEnd + 1
             }
         }
         bytes.append(UInt8(ascii: "\""))

@@ -31,6 +31,8 @@ final class OpenDocument {
     /// Generations are unique across documents, so a reopened document never reuses a resultId.
     nonisolated(unsafe) private static var lastGeneration = 0
     private(set) var context: AnalysisContext
+    /// Tag counts, made on first use (completion, hover) and then kept current edit by edit.
+    private var cachedTagCounts: TagCounts?
 
     private init(uri: String, version: Int, context: AnalysisContext, lines: [Line], results: [LineResults]) {
         self.uri = uri
@@ -64,6 +66,15 @@ final class OpenDocument {
     }
 
     var lineCount: Int { text.lineCount }
+
+    /// How many lines carry each tag and value.
+    func tagCounts() -> TagCounts {
+        if let counts = cachedTagCounts { return counts }
+        var counts = TagCounts()
+        for line in text.lines { counts.count(line.text, line.syntax, sign: 1) }
+        cachedTagCounts = counts
+        return counts
+    }
     func line(_ i: Int) -> Line { text.lines[i] }
 
     func analyzedLine(_ i: Int) -> AnalyzedLine {
@@ -80,6 +91,10 @@ final class OpenDocument {
             change = text.replaceAll(with: newText)
         }
         update(change)
+        if cachedTagCounts != nil {
+            for line in change.removedLines { cachedTagCounts!.count(line.text, line.syntax, sign: -1) }
+            for i in change.inserted { cachedTagCounts!.count(text.lines[i].text, text.lines[i].syntax, sign: 1) }
+        }
     }
 
     func setVersion(_ v: Int) { version = v }

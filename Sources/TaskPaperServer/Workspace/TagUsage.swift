@@ -34,36 +34,6 @@ struct TagCounts {
     }
 }
 
-/// The counts of one open document, kept current cheaply: on a new generation
-/// only the lines that differ from the counted snapshot are re-counted (lines
-/// an edit did not touch keep their string storage, so comparing them is O(1)).
-final class DocumentTagCounts {
-    private var generation = -1
-    private var lineTexts: [String] = []
-    private(set) var counts = TagCounts()
-
-    func update(from doc: OpenDocument) {
-        guard doc.generation != generation else { return }
-        generation = doc.generation
-        let lines = doc.text.lines
-        let oldCount = lineTexts.count, common = min(oldCount, lines.count)
-        var prefix = 0
-        while prefix < common, lineTexts[prefix] == lines[prefix].text { prefix += 1 }
-        var suffix = 0
-        while suffix < common - prefix, lineTexts[oldCount - 1 - suffix] == lines[lines.count - 1 - suffix].text { suffix += 1 }
-        let removed = prefix..<oldCount - suffix
-        for text in lineTexts[removed] { counts.count(text, TagScanner.parse(text), sign: -1) }
-        let fresh = lines[prefix..<lines.count - suffix]
-        for line in fresh { counts.count(line.text, line.syntax, sign: 1) }
-        lineTexts.replaceSubrange(removed, with: fresh.map(\.text))
-    }
-}
-
-/// Per-document tag counts, by URI.
-final class TagUsageCache {
-    var documents: [String: DocumentTagCounts] = [:]
-}
-
 extension Server {
     /// Items carrying each tag in open documents and the workspace.
     func tagUsage() -> [String: Int] {
@@ -75,15 +45,9 @@ extension Server {
         Server.sum(openDocumentTagCounts().compactMap { $0.values[name] } + [workspaceTagValues(name, excluding: documents.keys)])
     }
 
-    /// The counts of every open document, brought up to date (closed ones dropped).
+    /// The counts of every open document (each kept current by its document).
     private func openDocumentTagCounts() -> [TagCounts] {
-        tagUsageCache.documents = tagUsageCache.documents.filter { documents[$0.key] != nil }
-        return documents.map { uri, doc in
-            let cached = tagUsageCache.documents[uri] ?? DocumentTagCounts()
-            tagUsageCache.documents[uri] = cached
-            cached.update(from: doc)
-            return cached.counts
-        }
+        documents.values.map { $0.tagCounts() }
     }
 
     // The one place the workspace index joins in: the `.taskpaper` files on

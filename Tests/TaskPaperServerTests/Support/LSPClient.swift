@@ -11,6 +11,9 @@ final class LSPClient: @unchecked Sendable {
     private let condition = NSCondition()
     private var inbox: [JSON] = []
     private var closed = false
+    /// Stderr is read as it comes: a server blocked on a full stderr pipe would hang the test.
+    private var errorLog = Data()
+    private var errorsClosed = false
     private var nextID = 1
     /// Answers the server's own requests (workspace/configuration, registerCapability…).
     var answerServerRequest: (_ method: String, _ params: JSON) -> JSON = { _, _ in nil }
@@ -18,6 +21,8 @@ final class LSPClient: @unchecked Sendable {
     private(set) var received: [JSON] = []
 
     static var binary: URL {
+        // TASKPAPER_LSP=PATH tests another build (e.g. a release binary for the long fuzz).
+        if let path = ProcessInfo.processInfo.environment["TASKPAPER_LSP"] { return URL(fileURLWithPath: path) }
         // The test bundle sits in the build folder beside the executable.
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
@@ -51,15 +56,31 @@ final class LSPClient: @unchecked Sendable {
             }
             self?.deliver(nil)
         }.start()
+        let errorReader = errors.fileHandleForReading
+        Thread { [weak self] in
+            while true {
+                let chunk = errorReader.availableData
+                guard let self else { return }
+                self.condition.lock()
+                if chunk.isEmpty { self.errorsClosed = true } else { self.errorLog.append(chunk) }
+                self.condition.broadcast()
+                self.condition.unlock()
+                if chunk.isEmpty { return }
+            }
+        }.start()
     }
 
     deinit {
         if process.isRunning { process.terminate() }
     }
 
-    /// Stderr so far (only after the process ended).
+    /// Stderr, all of it once the process has ended (waits a while for that).
     var stderrText: String {
-        String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let deadline = Date().addingTimeInterval(20)
+        condition.lock()
+        defer { condition.unlock() }
+        while !errorsClosed && condition.wait(until: deadline) {}
+        return String(decoding: errorLog, as: UTF8.self)
     }
 
     static func takeFrame(_ buffer: inout Data) -> JSON?? {
