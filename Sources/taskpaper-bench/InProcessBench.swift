@@ -26,9 +26,9 @@ enum InProcessBench {
         let uri: JSON = "file:///bench.taskpaper"
         // The message as it arrives: bytes, read by the server's own JSON reader.
         let open: JSON = ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]]
-        let bytes = Array(open.serialized.utf8)
+        let message = Array(open.serialized.utf8)
         f.openMs = try Measure.time {
-            server.deliver("textDocument/didOpen", try JSONParser.parse(bytes))
+            server.deliver("textDocument/didOpen", try JSONParser.parse(message))
         }
         let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         var version = 1
