@@ -74,7 +74,7 @@ import Testing
         process.environment = env
         process.currentDirectoryURL = scratch
         let outputURL = scratch.appendingPathComponent("output.txt")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         process.standardOutput = output
         process.standardError = output
