@@ -66,7 +66,8 @@ import TaskPaper
         #expect(raw.decoded == text)
         let spans = try #require(raw.lineSpans())
         let expected = TextDocument(text: text).lines
-        #expect(spans.map { raw.line($0) } == expected.map(\.text))
+        let lines = raw.bytes.withUnsafeBufferPointer { b in spans.map { JSONRawString.line($0, in: b) } }
+        #expect(lines == expected.map(\.text))
         #expect(spans.map(\.ending) == expected.map(\.ending))
     }
 

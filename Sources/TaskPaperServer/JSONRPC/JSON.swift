@@ -66,6 +66,10 @@ public struct JSONParser {
     private let b: UnsafeBufferPointer<UInt8>
     private let source: [UInt8]
     private var i = 0
+    /// Offsets of the `\n` / `\r` escapes in the string read last.
+    private var lineEndEscapes: [Int32] = []
+    /// Whether that string spelled a line end as `\u000A` or `\u000D`.
+    private var unicodeLineEnd = false
 
     private init(b: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.b = b
@@ -168,8 +172,12 @@ public struct JSONParser {
     /// A string value: long ones (a document's text) stay escaped, sharing the
     /// message's bytes, so the text is never decoded whole.
     private mutating func stringValue() throws(JSONParseError) -> JSON {
+        lineEndEscapes.removeAll(keepingCapacity: true)
         let range = try stringRange()
-        if range.count > JSONParser.rawStringThreshold { return .rawString(JSONRawString(bytes: source, range: range)) }
+        if range.count > JSONParser.rawStringThreshold {
+            return .rawString(JSONRawString(bytes: source, range: range,
+                                            lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes))
+        }
         return .string(try JSONParser.unescape(b, range))
     }
 
@@ -178,10 +186,13 @@ public struct JSONParser {
     }
 
     /// The escaped content of the string starting at `i` (its opening quote),
-    /// checked: no raw control characters, only valid escapes. Moves past the closing quote.
+    /// checked: no raw control characters, only valid escapes. Moves past the
+    /// closing quote. On the way it notes where `\n` and `\r` escapes stand,
+    /// so a document's text can be split into lines without another pass.
     private mutating func stringRange() throws(JSONParseError) -> Range<Int> {
         let start = i + 1
         var k = start
+        unicodeLineEnd = false
         while true {
             k = ByteScan.firstJSONStringSpecial(in: b, from: k)
             guard k < b.count else { i = k; throw error("unterminated string") }
@@ -192,11 +203,15 @@ public struct JSONParser {
             case UInt8(ascii: "\\"):
                 guard k + 1 < b.count else { i = k; throw error("unterminated escape") }
                 switch b[k + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "r"):
+                    lineEndEscapes.append(Int32(k))
+                    k += 2
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                     UInt8(ascii: "t"):
                     k += 2
                 case UInt8(ascii: "u"):
-                    guard let (_, length) = JSONParser.unicodeEscape(b, at: k) else { i = k; throw error("invalid \\u escape") }
+                    guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else { i = k; throw error("invalid \\u escape") }
+                    if scalar == "\n" || scalar == "\r" { unicodeLineEnd = true }
                     k += length
                 default:
                     i = k
@@ -217,45 +232,50 @@ public struct JSONParser {
         if k == range.upperBound { return String(decoding: bounded[range], as: UTF8.self) }
         var failure: JSONParseError?
         let decoded = String(unsafeUninitializedCapacity: range.count) { out -> Int in
-            var n = 0
-            func copy(_ from: Int, _ to: Int) {
-                out.baseAddress!.advanced(by: n).update(from: b.baseAddress!.advanced(by: from), count: to - from)
-                n += to - from
-            }
-            func fail(_ message: String) -> Int {
-                failure = JSONParseError(description: "\(message) at byte \(k)", offset: k)
-                return 0
-            }
-            copy(range.lowerBound, k)
+            // No nested functions here: captured mutable state would be boxed and
+            // access-checked on every call (this runs for each line of a document).
+            let dst = out.baseAddress!, src = b.baseAddress!
+            var n = k - range.lowerBound
+            dst.update(from: src + range.lowerBound, count: n)
             while k < range.upperBound {
                 let c = bounded[k]
-                if c < 0x20 { return fail("control character in string") }
+                if c < 0x20 {
+                    failure = JSONParseError(description: "control character in string at byte \(k)", offset: k)
+                    return 0
+                }
                 if c != UInt8(ascii: "\\") {
-                    let runStart = k
-                    k = ByteScan.firstJSONStringSpecial(in: bounded, from: k)
-                    copy(runStart, k)
+                    let runEnd = ByteScan.firstJSONStringSpecial(in: bounded, from: k)
+                    (dst + n).update(from: src + k, count: runEnd - k)
+                    n += runEnd - k
+                    k = runEnd
                     continue
                 }
-                guard k + 1 < range.upperBound else { return fail("unterminated escape") }
-                let e = bounded[k + 1]
-                k += 2
+                let e = k + 1 < range.upperBound ? bounded[k + 1] : 0
+                var byte: UInt8 = 0
                 switch e {
-                case UInt8(ascii: "\""): out[n] = 0x22
-                case UInt8(ascii: "\\"): out[n] = 0x5C
-                case UInt8(ascii: "/"): out[n] = 0x2F
-                case UInt8(ascii: "b"): out[n] = 0x08
-                case UInt8(ascii: "f"): out[n] = 0x0C
-                case UInt8(ascii: "n"): out[n] = 0x0A
-                case UInt8(ascii: "r"): out[n] = 0x0D
-                case UInt8(ascii: "t"): out[n] = 0x09
+                case UInt8(ascii: "\""): byte = 0x22
+                case UInt8(ascii: "\\"): byte = 0x5C
+                case UInt8(ascii: "/"): byte = 0x2F
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
                 case UInt8(ascii: "u"):
-                    guard let (scalar, length) = unicodeEscape(bounded, at: k - 2) else { return fail("invalid \\u escape") }
-                    k += length - 2
-                    UTF8.encode(scalar) { out[n] = $0; n += 1 }
+                    guard let (scalar, length) = unicodeEscape(bounded, at: k) else {
+                        failure = JSONParseError(description: "invalid \\u escape at byte \(k)", offset: k)
+                        return 0
+                    }
+                    k += length
+                    for unit in UTF8.encode(scalar)! { dst[n] = unit; n += 1 }
                     continue
-                default: return fail("invalid escape")
+                default:
+                    failure = JSONParseError(description: "invalid escape at byte \(k)", offset: k)
+                    return 0
                 }
+                dst[n] = byte
                 n += 1
+                k += 2
             }
             return n
         }
@@ -296,6 +316,9 @@ public struct JSONParser {
 public struct JSONRawString: Sendable, Equatable {
     public let bytes: [UInt8]
     public let range: Range<Int>
+    /// Where its `\n` and `\r` escapes stand, in order; nil when a line end
+    /// was spelled as a `\u` escape (then it can only be decoded whole).
+    let lineEndEscapes: [Int32]?
 
     /// The decoded string, or nil when its escapes are malformed.
     public var decoded: String? {
@@ -304,6 +327,7 @@ public struct JSONRawString: Sendable, Equatable {
 
     public static func == (a: Self, b: Self) -> Bool { a.decoded == b.decoded }
 }
+
 extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements) { $1 }) }

@@ -12,42 +12,36 @@ extension JSONRawString {
     /// The lines' escaped byte ranges with their ends; the last has none.
     /// Nil when a `\u` escape spells a line end (rare: decode the whole text then).
     func lineSpans() -> [LineSpan]? {
-        bytes.withUnsafeBufferPointer { b -> [LineSpan]? in
-            let end = range.upperBound
-            let text = UnsafeBufferPointer(rebasing: b[..<end])
+        guard let escapes = lineEndEscapes else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> [LineSpan] in
             var spans: [LineSpan] = []
-            spans.reserveCapacity(range.count / 32)
-            var start = range.lowerBound, k = start
-            while true {
-                k = ByteScan.firstIndex(of: UInt8(ascii: "\\"), in: text, from: k)
-                guard k + 1 < end else { break }
-                switch text[k + 1] {
-                case UInt8(ascii: "n"):
+            spans.reserveCapacity(escapes.count + 1)
+            var start = range.lowerBound
+            var e = 0
+            while e < escapes.count {
+                let k = Int(escapes[e])
+                if b[k + 1] == UInt8(ascii: "n") {
                     spans.append(LineSpan(range: start..<k, ending: .lf))
-                    k += 2
-                    start = k
-                case UInt8(ascii: "r"):
-                    let crlf = k + 3 < end && text[k + 2] == UInt8(ascii: "\\") && text[k + 3] == UInt8(ascii: "n")
-                    spans.append(LineSpan(range: start..<k, ending: crlf ? .crlf : .cr))
-                    k += crlf ? 4 : 2
-                    start = k
-                case UInt8(ascii: "u"):
-                    guard let (scalar, length) = JSONParser.unicodeEscape(text, at: k) else { return nil }
-                    if scalar == "\n" || scalar == "\r" { return nil }
-                    k += length
-                default:
-                    k += 2
+                    start = k + 2
+                    e += 1
+                } else if e + 1 < escapes.count, Int(escapes[e + 1]) == k + 2, b[k + 3] == UInt8(ascii: "n") {
+                    spans.append(LineSpan(range: start..<k, ending: .crlf))
+                    start = k + 4
+                    e += 2
+                } else {
+                    spans.append(LineSpan(range: start..<k, ending: .cr))
+                    start = k + 2
+                    e += 1
                 }
             }
-            spans.append(LineSpan(range: start..<end, ending: .none))
+            spans.append(LineSpan(range: start..<range.upperBound, ending: .none))
             return spans
         }
     }
 
-    /// One line's text, its escapes decoded (lossily if malformed, never failing).
-    func line(_ span: LineSpan) -> String {
-        bytes.withUnsafeBufferPointer { b in
-            (try? JSONParser.unescape(b, span.range)) ?? String(decoding: b[span.range], as: UTF8.self)
-        }
+    /// One line's text from the message bytes `b`, its escapes decoded (the
+    /// parser checked them when it read the message, so this cannot fail).
+    static func line(_ span: LineSpan, in b: UnsafeBufferPointer<UInt8>) -> String {
+        (try? JSONParser.unescape(b, span.range)) ?? String(decoding: b[span.range], as: UTF8.self)
     }
 }

@@ -58,9 +58,15 @@ final class OpenDocument {
             self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context)
             return
         }
-        let (lines, results) = parallelPairs(count: spans.count) { i -> (Line, LineResults) in
-            let line = Line(text: escapedText.line(spans[i]), ending: spans[i].ending)
-            return (line, OpenDocument.analyze(line, context))
+        // Workers touch only raw pointers into the message and the spans: shared
+        // arrays retained from two threads at once would bounce between the cores.
+        let (lines, results) = escapedText.bytes.withUnsafeBufferPointer { b in
+            spans.withUnsafeBufferPointer { spans in
+                parallelPairs(count: spans.count) { i -> (Line, LineResults) in
+                    let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
+                    return (line, OpenDocument.analyze(line, context))
+                }
+            }
         }
         self.init(uri: uri, version: version, context: context, lines: lines, results: results)
     }
