@@ -24,6 +24,24 @@ public struct LineSyntax: Sendable, Hashable {
         Int(indentTabs) + Int(indentSpaces) / max(1, indentWidth)
     }
 
+    /// Indices of tags whose name an earlier tag on the line already has
+    /// (TaskPaper reads only the first of each name).
+    public func repeatedTagIndices(in text: String) -> [Int] {
+        guard tags.count > 1 else { return [] }
+        var repeated: [Int] = []
+        if tags.count <= 8 {
+            // A handful of tags: comparing pairs of names beats hashing them.
+            for i in 1..<tags.count where (0..<i).contains(where: { tags[$0].hasSameName(as: tags[i], in: text) }) {
+                repeated.append(i)
+            }
+        } else {
+            // A line of many tags: remember the names seen.
+            var seen = Set<Substring>()
+            for (i, tag) in tags.enumerated() where !seen.insert(tag.name(in: text)).inserted { repeated.append(i) }
+        }
+        return repeated
+    }
+
     /// The first tag with this name, if any.
     public func firstTag(named name: String, in text: String) -> Tag? {
         tags.first { $0.hasName(name, in: text) }

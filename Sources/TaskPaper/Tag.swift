@@ -10,6 +10,7 @@ public struct Tag: Sendable, Hashable {
     let payloadStart: Int32
     let payloadEnd: Int32
 
+    @usableFromInline
     init(start: Int, nameEnd: Int, payload: Range<Int>?) {
         self.start = Int32(start)
         self.nameEnd = Int32(nameEnd)

@@ -2,13 +2,13 @@
 /// inline; only a line with more spills to the heap. Parsing a 100,000-line
 /// document then allocates nothing per line for its tags.
 public struct TagList: RandomAccessCollection, Sendable, Hashable {
-    private static let inlineCapacity = 4
-    private static let empty = Tag(start: 0, nameEnd: 0, payload: nil)
+    @usableFromInline static let empty = Tag(start: 0, nameEnd: 0, payload: nil)
 
-    private var inline: (Tag, Tag, Tag, Tag) = (empty, empty, empty, empty)
-    private var inlineCount: UInt8 = 0
+    // Inlinable across modules: every feature walks tags, often in tight loops.
+    @usableFromInline var inline: (Tag, Tag, Tag, Tag) = (empty, empty, empty, empty)
+    @usableFromInline var inlineCount: UInt8 = 0
     /// Every tag, once there are more than fit inline.
-    private var spilled: [Tag]?
+    @usableFromInline var spilled: [Tag]?
 
     public init() {}
 
@@ -16,10 +16,10 @@ public struct TagList: RandomAccessCollection, Sendable, Hashable {
         for tag in tags { append(tag) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { spilled?.count ?? Int(inlineCount) }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { spilled?.count ?? Int(inlineCount) }
 
-    public subscript(i: Int) -> Tag {
+    @inlinable public subscript(i: Int) -> Tag {
         if let spilled { return spilled[i] }
         precondition(i >= 0 && i < Int(inlineCount), "tag index out of range")
         switch i {

@@ -51,11 +51,30 @@ import TaskPaperServer
         // The tag being typed is not offered as a used tag.
         #expect(!items.contains { $0.label == "du" })
 
-        // In the middle of a name, only what lies before the cursor is replaced.
+        // In the middle of a name the whole name is replaced: `@du|sty` + due gives `@due`, never `@duesty`.
         let middle = "- x @dusty"
         c.change(Self.uri, version: 2, [LSPClient.edit(1, 0, 1, atEnd, middle)])
         let inside = try completion(c, Self.uri, line: 1, character: 7)
-        #expect(inside.first { $0.label == "due" }?.edit.range == [1, 5, 1, 7])
+        #expect(inside.first { $0.label == "due" }?.edit.range == [1, 5, 1, 10])
+        #expect(inside.first { $0.label == "due" }?.edit.apply(to: middle) == "- x @due")
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func clientsThatChooseGetAnInsertAndAReplaceRange() throws {
+        let c = try LSPClient()
+        try c.initialize(capabilities: ["textDocument": ["completion": ["completionItem": ["insertReplaceSupport": true]]]])
+        c.open(Self.uri, "- x @dusty\n- y @due(2026-11-01)")
+        let name = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
+                                                             "position": ["line": 0, "character": 7]])
+        let due = try #require(name["items"]?.arrayValue?.first { $0["label"] == "due" }?["textEdit"])
+        #expect(due["insert"]?.rangeTuple == [0, 5, 0, 7])
+        #expect(due["replace"]?.rangeTuple == [0, 5, 0, 10])
+        // Inside a value, the word runs to the closing parenthesis.
+        let value = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
+                                                              "position": ["line": 1, "character": 13]])
+        let first = try #require(value["items"]?.arrayValue?.first?["textEdit"])
+        #expect(first["insert"]?.rangeTuple == [1, 9, 1, 13])
+        #expect(first["replace"]?.rangeTuple == [1, 9, 1, 19])
         #expect(try c.shutdownAndExit() == 0)
     }
 

@@ -8,15 +8,17 @@ private func analyzed(_ text: String) -> AnalyzedLine {
     return AnalyzedLine(text: line.text, syntax: line.syntax, settings: LintSettings(), clock: clock)
 }
 
-/// Each fix the line's diagnostics offer, as (title, text after applying it).
-private func fixes(_ text: String) -> [(title: String, text: String, preferred: Bool)] {
+/// Each fix the line's diagnostics offer, as (title, text after applying it),
+/// with the line standing at `index` in a document (lines above it are notes).
+private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, text: String, preferred: Bool)] {
+    let above = String(repeating: "Note.\n", count: index)
     let line = analyzed(text)
-    let all = line.diagnostics().flatMap { QuickFixes.fixes(for: $0, on: line, index: 0) }
-        + QuickFixes.zeroPad(on: line, index: 0)
+    let all = line.diagnostics().flatMap { QuickFixes.fixes(for: $0, on: line, index: index) }
+        + QuickFixes.zeroPad(on: line, index: index)
     return all.map { fix in
-        var doc = TextDocument(text: text)
+        var doc = TextDocument(text: above + text)
         doc.apply(fix.replacements)
-        return (fix.title, doc.text, fix.isPreferred)
+        return (fix.title, String(doc.text.dropFirst(above.count)), fix.isPreferred)
     }
 }
 
@@ -37,6 +39,12 @@ private func fixes(_ text: String) -> [(title: String, text: String, preferred: 
     @Test func escapesBareParenthesesInAValue() {
         #expect(fixes("- call @note(ring (555) 123)").map(\.text) == [#"- call @note(ring \(555\) 123)"#])
         #expect(fixes("- a @x(f(a)b (c)) @y").map(\.text) == [#"- a @x(f\(a\)b \(c\)) @y"#])
+    }
+
+    @Test func fixesWorkOnAnyLine() {
+        #expect(fixes("- call @note(ring (555) 123)", atLine: 3).map(\.text) == [#"- call @note(ring \(555\) 123)"#])
+        #expect(fixes("- a @waiting(Bob", atLine: 7).map(\.text) == ["- a @waiting(Bob)"])
+        #expect(fixes("- meet @due(2026-11-25 14:00-13:00)", atLine: 2).map(\.text) == ["- meet @due(2026-11-25 13:00-14:00)"])
     }
 
     @Test func closesAValueThatNeverCloses() {

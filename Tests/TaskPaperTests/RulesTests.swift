@@ -108,6 +108,14 @@ import Testing
         #expect(Self.diagnostics(long) { $0.maxLineLength = 0 }.isEmpty)
     }
 
+    @Test func aLineOfThousandsOfTagsIsCheckedInLinearTime() {
+        // Pairwise comparison would take minutes here; every repeat is found once.
+        let line = "- " + (0..<20_000).map { "@t\($0 % 5000)" }.joined(separator: " ")
+        let found = Self.diagnostics(line) { $0.maxLineLength = 0 }
+        #expect(found.count == 15_000)
+        #expect(found.allSatisfy { $0.code == .duplicateTag })
+    }
+
     @Test func overdueCanBeTurnedOff() {
         #expect(Self.diagnostics("- a @due(2020-01-01)") { $0.overdue = false }.isEmpty)
     }

@@ -85,9 +85,9 @@ public enum QuickFixes {
             let end = max(DoneEdits.trimmedEnd(Line(text: line.text, ending: .none)), open + 1)
             replacements.append(TextReplacement(line: index, end..<end, ")"))
         }
-        // Offer it only when it works: the tag then closes.
+        // Offer it only when it works: the tag then closes (checked on a one-line copy, so at line 0).
         var fixed = TextDocument(text: line.text)
-        fixed.apply(replacements)
+        fixed.apply(replacements.map { TextReplacement(line: 0, $0.start.offset..<$0.end.offset, $0.newText) })
         guard fixed.lines[0].syntax.unbalancedTagStart != Int32(start) else { return nil }
         let name = line.text.utf8Slice(start..<open)
         let title = close == nil ? "Close the value of \(name)( with ')'" : "Escape the parentheses inside \(name)(…)"

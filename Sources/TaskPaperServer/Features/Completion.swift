@@ -11,7 +11,9 @@ extension Server {
         let (line, offset) = doc.location(try Position(params.field("position")))
         let text = doc.line(line).text
         guard let context = CompletionContext.at(offset, in: text) else { return CompletionList(items: []) }
-        let range = doc.lspRange(line: line, context.partial)
+        // Typed so far (up to the cursor) and the whole word: clients that can choose get both.
+        let range = CompletionRange(typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),
+                                    insertReplace: client.completionInsertReplace)
 
         // The tag being typed is no evidence of use: count its line as if it were not there.
         let syntax = doc.line(line).syntax
@@ -36,7 +38,7 @@ extension Server {
     }
 
     /// Date tags (in their usual order) and `done` first, then every other used tag, most used first.
-    private func tagNameItems(_ used: [String: Int], range: LSPRange) -> [CompletionItem] {
+    private func tagNameItems(_ used: [String: Int], range: CompletionRange) -> [CompletionItem] {
         let dateTags = settings.lint.dateTags
         let usual = ["due", "done", "start", "defer"]
         var first = usual.filter(dateTags.contains) + dateTags.subtracting(usual).sorted()
@@ -47,17 +49,17 @@ extension Server {
         for name in first {
             let n = used[name] ?? 0
             let detail = dateTags.contains(name) ? (n > 0 ? "date tag, \(itemCount(n))" : "date tag") : itemCount(n)
-            items.append(CompletionItem(label: name, kind: .keyword, detail: detail, edit: TextEdit(range: range, newText: name)))
+            items.append(CompletionItem(label: name, kind: .keyword, detail: detail, edit: range.edit(name)))
         }
         for (name, n) in rest {
-            items.append(CompletionItem(label: name, kind: .keyword, detail: itemCount(n), edit: TextEdit(range: range, newText: name)))
+            items.append(CompletionItem(label: name, kind: .keyword, detail: itemCount(n), edit: range.edit(name)))
         }
         return items.numbered()
     }
 
     /// Concrete ISO dates, each labelled with the word that names it. The words are
     /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
-    private func dateItems(for tag: String, range: LSPRange) -> [CompletionItem] {
+    private func dateItems(for tag: String, range: CompletionRange) -> [CompletionItem] {
         let clock = Clock.current()
         var words = ["today", "tomorrow"]
         for ahead in 2...6 { words.append(clock.today.adding(days: ahead).weekdayName.lowercased()) }
@@ -78,22 +80,22 @@ extension Server {
         var items: [CompletionItem] = []
         if tag == "done", settings.doneFormat == .datetime {
             let now = DatePoint(date: clock.today, time: TimeOfDay(hour: clock.now.hour, minute: clock.now.minute)).description
-            items.append(CompletionItem(label: now, kind: .value, detail: "now", edit: TextEdit(range: range, newText: now),
+            items.append(CompletionItem(label: now, kind: .value, detail: "now", edit: range.edit(now),
                                         filterText: "\(now) now"))
         }
         for (date, names) in dates {
             let iso = date.description, word = names.joined(separator: ", ")
-            items.append(CompletionItem(label: iso, kind: .value, detail: word, edit: TextEdit(range: range, newText: iso),
+            items.append(CompletionItem(label: iso, kind: .value, detail: word, edit: range.edit(iso),
                                         filterText: "\(iso) \(names.joined(separator: " "))"))
         }
         return items.numbered()
     }
 
     /// The values the tag already has, most used first.
-    private func valueItems(_ values: [String: Int], range: LSPRange) -> [CompletionItem] {
+    private func valueItems(_ values: [String: Int], range: CompletionRange) -> [CompletionItem] {
         let ranked = values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let items = ranked.map { value, n in
-            CompletionItem(label: value, kind: .value, detail: itemCount(n), edit: TextEdit(range: range, newText: value))
+            CompletionItem(label: value, kind: .value, detail: itemCount(n), edit: range.edit(value))
         }
         return items.numbered()
     }
@@ -114,6 +116,8 @@ struct CompletionContext: Equatable {
     var tagStart: Int
     /// What was typed of the word: the name after `@`, or the value after `(`, up to the cursor.
     var partial: Range<Int>
+    /// The whole word the cursor stands in: the name, or the value up to its `)`.
+    var word: Range<Int>
 
     /// The context at UTF-8 `offset` of `text`, or nil in plain text (also after `a@`).
     static func at(_ offset: Int, in text: String) -> CompletionContext? {
@@ -123,12 +127,15 @@ struct CompletionContext: Equatable {
         while i < cursor {
             guard b[i] == UInt8(ascii: "@"), i == 0 || isBlank(b[i - 1]) else { i += 1; continue }
             let nameEnd = scanName(b, from: i + 1)
-            if cursor <= nameEnd { return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor) }
+            if cursor <= nameEnd {
+                return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor, word: i + 1..<nameEnd)
+            }
             guard nameEnd > i + 1, b[nameEnd] == UInt8(ascii: "(") else { i = max(nameEnd, i + 1); continue }
             let close = closingParen(b, from: nameEnd + 1)
             if close.map({ cursor <= $0 }) ?? true {
                 let name = String(decoding: b[i + 1..<nameEnd], as: UTF8.self)
-                return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor)
+                return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor,
+                                         word: nameEnd + 1..<(close ?? cursor))
             }
             i = close! + 1
         }
@@ -169,7 +176,7 @@ struct CompletionItem: JSONEncodable {
     var label: String
     var kind: Kind
     var detail: String
-    var edit: TextEdit
+    var edit: CompletionEdit
     var filterText: String?
     /// Keeps the server's ranking: clients sort by `sortText`, else by label.
     var sortText = ""
@@ -196,6 +203,35 @@ extension Array where Element == CompletionItem {
             let digits = String(i)
             item.sortText = String(repeating: "0", count: width - digits.count) + digits
             return item
+        }
+    }
+}
+
+/// Where an accepted item goes: over the whole word, or (for clients that
+/// support it) an insert range up to the cursor and a replace range over the word.
+struct CompletionRange {
+    var typed: LSPRange
+    var word: LSPRange
+    var insertReplace: Bool
+
+    func edit(_ newText: String) -> CompletionEdit {
+        insertReplace ? .insertReplace(newText, insert: typed, replace: word) : .replace(TextEdit(range: word, newText: newText))
+    }
+}
+
+enum CompletionEdit: JSONEncodable {
+    case replace(TextEdit)
+    case insertReplace(String, insert: LSPRange, replace: LSPRange)
+
+    func write(to w: inout JSONWriter) {
+        switch self {
+        case .replace(let edit): edit.write(to: &w)
+        case .insertReplace(let text, let insert, let replace):
+            w.object { w in
+                w.key("newText"); w.string(text)
+                w.key("insert"); insert.write(to: &w)
+                w.key("replace"); replace.write(to: &w)
+            }
         }
     }
 }

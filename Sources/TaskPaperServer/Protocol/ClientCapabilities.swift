@@ -10,7 +10,7 @@ struct ClientCapabilities {
     var workDoneProgress = false
     var watchedFilesDynamic = false
     var markdownHover = false
-    var snippetSupport = false
+    var completionInsertReplace = false
     var semanticTokensRefresh = false
     var inlayHintRefresh = false
 
@@ -27,7 +27,7 @@ struct ClientCapabilities {
         watchedFilesDynamic = c["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
         let formats = c["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         markdownHover = formats.contains("markdown")
-        snippetSupport = c["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
+        completionInsertReplace = c["textDocument"]?["completion"]?["completionItem"]?["insertReplaceSupport"]?.boolValue ?? false
         semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
     }

@@ -21,13 +21,13 @@ public enum Clock {
     }
 
     static func parse(_ text: String) -> LintClock? {
-        let parts = text.split(separator: "T")
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         let d = parts[0].split(separator: "-").compactMap { Int($0) }
         guard d.count == 3, CivilDate.isValid(year: d[0], month: d[1], day: d[2]) else { return nil }
         var now = TimeOfDay(hour: 12, minute: 0)
         if parts.count > 1 {
             let t = parts[1].split(separator: ":").compactMap { Int($0) }
-            guard t.count >= 2 else { return nil }
+            guard t.count >= 2, (0..<24).contains(t[0]), (0..<60).contains(t[1]) else { return nil }
             now = TimeOfDay(hour: t[0], minute: t[1])
         }
         return LintClock(today: CivilDate(year: d[0], month: d[1], day: d[2]), now: now)

@@ -9,12 +9,11 @@ struct TagCounts {
 
     /// Adds (`sign` 1) or removes (`sign` -1) one line's tags.
     mutating func count(_ text: String, _ syntax: LineSyntax, sign: Int) {
-        let tags = syntax.tags
-        for (i, tag) in tags.enumerated() {
-            let name = tag.name(in: text)
-            // Tags per line are few: a linear look-back is cheaper than a set.
-            if tags[..<i].contains(where: { $0.name(in: text) == name }) { continue }
-            let key = String(name)
+        let repeated = syntax.repeatedTagIndices(in: text)  // ascending
+        var next = 0
+        for (i, tag) in syntax.tags.enumerated() {
+            if next < repeated.count, repeated[next] == i { next += 1; continue }
+            let key = String(tag.name(in: text))
             TagCounts.bump(&names, key, by: sign)
             if let payload = tag.payload(in: text), !payload.isEmpty {
                 TagCounts.bump(&values[key, default: [:]], String(payload), by: sign)
