@@ -40,6 +40,9 @@ public enum DateError: Error, Hashable, Sendable {
 
 /// The parsed payload of a date tag such as `@due(2025-05-11 10:00)`.
 public struct DateValue: Hashable, Sendable {
+    /// The day a task with this `@due` must be done by: a span's last day, else its day.
+    public var deadline: CivilDate { (form == .span ? end?.date : nil) ?? start.date }
+
     public enum Form: Hashable, Sendable { case date, dateTime, appointment, span, relative }
 
     /// A span whose points are relative is still `.span`; a lone relative point is `.relative`.

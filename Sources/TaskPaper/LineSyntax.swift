@@ -42,6 +42,12 @@ public struct LineSyntax: Sendable, Hashable {
         return repeated
     }
 
+    /// The index of the tag a cursor at `offset` stands on: from its `@` to just
+    /// past its end (a cursor right after `@flag` is still on it).
+    public func tagIndex(at offset: Int) -> Int? {
+        tags.indices.first { Int(tags[$0].start) <= offset && offset <= tags[$0].end }
+    }
+
     /// The first tag with this name, if any.
     public func firstTag(named name: String, in text: String) -> Tag? {
         tags.first { $0.hasName(name, in: text) }

@@ -12,6 +12,8 @@ public final class Server: @unchecked Sendable {
     var lifecycle = Lifecycle.uninitialized
     var client = ClientCapabilities()
     var settings = Settings()
+    /// What `initializationOptions` set; configuration changes apply over these.
+    var initialSettings = Settings()
     var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
     /// Documents whose diagnostics changed since they were last pushed.
@@ -109,6 +111,7 @@ public final class Server: @unchecked Sendable {
         guard let handler = Server.requestHandlers[method] else {
             return reply(id, error: .methodNotFound(method))
         }
+        refreshIfNewDay()
         do {
             let result = try handler(self, params)
             writer.send(OutgoingMessage.response(id: id, result: result))
@@ -128,6 +131,7 @@ public final class Server: @unchecked Sendable {
             return
         }
         guard let handler = Server.notificationHandlers[method] else { return }
+        refreshIfNewDay()
         do { try handler(self, params) } catch {
             // A notification cannot be answered: drop it whole and say why.
             log("dropped \(method): \(error.message)")

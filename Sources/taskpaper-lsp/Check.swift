@@ -90,18 +90,23 @@ enum Check {
 
     /// A file as given, or a folder's `*.taskpaper` files, recursively and sorted.
     static func expand(_ path: String, unreadable: inout Bool) -> [String] {
+        let isFolder: Bool
         switch FileSystem.kind(of: path) {
-        case .folder:
-            return FileSystem.taskPaperFiles(under: path)
-        case .file:
-            return [path]
-        case .other where FileSystem.names(in: path) != nil:
-            return FileSystem.taskPaperFiles(under: path)  // a link to a folder named on the command line
-        case .other:
-            if FileSystem.contents(of: path) != nil { return [path] }
+        case .folder: isFolder = true
+        case .file: isFolder = false
+        case .other: isFolder = FileSystem.names(in: path) != nil  // a link to a folder named on the command line
+        }
+        guard isFolder else {
+            if FileSystem.kind(of: path) == .file || FileSystem.contents(of: path) != nil { return [path] }
             StandardError.write("taskpaper-lsp check: no such file or folder: \(path)\n")
             unreadable = true
             return []
         }
+        let (files, unreadableFolders) = FileSystem.taskPaperFiles(under: path)
+        for folder in unreadableFolders {
+            StandardError.write("taskpaper-lsp check: cannot read folder \(folder)\n")
+            unreadable = true
+        }
+        return files
     }
 }

@@ -93,6 +93,17 @@ import Testing
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    @Test func aConfigurationChangeLayersOverInitializationOptions() throws {
+        let c = try LSPClient(environment: Self.env)
+        try c.initialize(options: ["maxLineLength": 10])
+        c.open(uri, "- twelve chars @due(2020-01-01)\n", version: 1)
+        #expect(try c.waitForDiagnostics(uri, version: 1).map(\.code) == ["line-too-long", "overdue"])
+        // Only `overdue` changes: the limit from initializationOptions stays.
+        c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["overdue": false]]])
+        #expect(try c.waitForDiagnostics(uri, version: 1).map(\.code) == ["line-too-long"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func badSettingIsShownAndTheDefaultKept() throws {
         let c = try LSPClient(environment: Self.env)
         try c.initialize(options: ["maxLineLength": "long", "doneFormat": "sometimes"])

@@ -128,6 +128,17 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    @Test func payloadsPastTheThirtySecondTagKeepTheirModifiers() throws {
+        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let legend = try #require(Legend(try c.initialize()))
+        let tags = (0..<40).map { $0 == 35 ? "@due(2030-02-30)" : $0 == 38 ? "@start(2030-01-02)" : "@t\($0)" }
+        c.open(Self.uri, "- many " + tags.joined(separator: " "))
+        let tokens = legend.decode(try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
+        let payloads = tokens.filter { $0.type == "payload" }
+        #expect(payloads.map(\.modifiers) == [["invalid"], ["date"]])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func deltaAgainstAnUnknownResultGetsFullData() throws {
         let c = try LSPClient()
         try c.initialize()

@@ -44,7 +44,7 @@ public struct AnalyzedLine: Sendable {
         self.isDone = isDone
         var overdue: Int?
         if settings.overdue, syntax.kind == .task, !isDone, let due = dueIndex,
-           let value = dates.first(where: { $0.tagIndex == due })?.value, value.start.date < clock.today {
+           let value = dates.first(where: { $0.tagIndex == due })?.value, value.deadline < clock.today {
             overdue = due
         }
         self.overdueTagIndex = overdue

@@ -3,12 +3,15 @@ import TaskPaper
 /// Diagnostics out to the client: pushed once the input is drained (SPEC 2:
 /// no storms, no timers), or pulled with `resultId` / `unchanged`.
 extension Server {
+    /// After midnight, `overdue` and relative dates mean something else: re-derive
+    /// every document. Checked whenever a message arrives (there is no timer).
+    func refreshIfNewDay() {
+        guard let any = documents.values.first, any.context.clock.today != Clock.current().today else { return }
+        refreshAllDocuments()
+    }
+
     func publishPendingDiagnostics() {
         guard !needsPublish.isEmpty else { return }
-        let clock = Clock.current()
-        if let any = documents.values.first, any.context.clock.today != clock.today {
-            refreshAllDocuments()
-        }
         if client.pullDiagnostics { needsPublish.removeAll(); return }
         for uri in needsPublish.sorted() {
             guard let doc = documents[uri] else { continue }

@@ -8,7 +8,7 @@ extension Server {
         let doc = try document(params)
         let (line, offset) = doc.location(try Position(params.field("position")))
         let analyzed = doc.analyzedLine(line)
-        guard let index = analyzed.syntax.tags.firstIndex(where: { $0.range.contains(offset) }) else { return JSONNull() }
+        guard let index = analyzed.syntax.tagIndex(at: offset) else { return JSONNull() }
         let tag = analyzed.syntax.tags[index]
         let name = String(tag.name(in: analyzed.text))
 
@@ -107,10 +107,10 @@ enum DateDescription {
     }
 
     /// Where today stands against a span: before it, inside it, or after it. An overdue
-    /// task's `@due` span says so (SPEC 2 counts from its start), as the diagnostic does.
+    /// task's `@due` span counts from its end, as the diagnostic does.
     static func spanDistance(_ today: CivilDate, _ start: CivilDate, _ end: CivilDate, overdue: Bool) -> String {
         if today < start { return "starts \(distance(today, start, overdue: false))" }
-        let overdueText = distance(today, start, overdue: true)
+        let overdueText = distance(today, end, overdue: true)
         if end < today { return overdue ? overdueText : "ended \(distance(today, end, overdue: false))" }
         let ends = end == today ? "ends today" : "ends \(distance(today, end, overdue: false))"
         return "\(overdue ? overdueText : "under way"), \(ends)"

@@ -9,6 +9,7 @@ extension Server {
         client = ClientCapabilities(params["capabilities"])
         encoding = client.negotiatedEncoding
         let (initial, problems) = Settings.from(params["initializationOptions"])
+        initialSettings = initial
         settings = initial
         index.roots = WorkspaceScanner.roots(fromInitialize: params)
         lifecycle = .running
@@ -97,7 +98,8 @@ extension Server {
 
     /// Applies new settings; a bad value is shown to the user and its default kept.
     func applySettings(_ json: JSON) {
-        let (new, problems) = Settings.from(json)
+        // Layered: defaults, then initializationOptions, then the client's current section.
+        let (new, problems) = Settings.from(json, over: initialSettings)
         for problem in problems { showMessage(problem) }
         guard new != settings else { return }
         settings = new

@@ -6,7 +6,7 @@ enum SemanticTokenizer {
     static let modifiers = ["done", "overdue", "invalid", "date"]
 
     enum Kind: UInt32 { case project, task, note, tag, payload }
-    struct Modifiers: OptionSet {
+    struct Modifiers: OptionSet, Sendable {
         let rawValue: UInt32
         static let done = Modifiers(rawValue: 1), overdue = Modifiers(rawValue: 2),
             invalid = Modifiers(rawValue: 4), date = Modifiers(rawValue: 8)
@@ -28,17 +28,24 @@ enum SemanticTokenizer {
         var isOverdue = false
         /// Two bits per tag (the first 32): 1 = a valid date payload, 2 = an invalid one.
         var dateBits: UInt64 = 0
+        /// The same for tags past the 32nd, on the rare line that has them.
+        var laterDates: [Int: Modifiers]?
 
         init(_ line: AnalyzedLine) {
             isDone = line.isDone
             isOverdue = line.overdueTagIndex != nil
-            for date in line.dates where date.tagIndex < 32 {
-                dateBits |= (date.value == nil ? 2 : 1) << UInt64(2 * date.tagIndex)
+            for date in line.dates {
+                if date.tagIndex < 32 {
+                    dateBits |= (date.value == nil ? 2 : 1) << UInt64(2 * date.tagIndex)
+                } else {
+                    laterDates = laterDates ?? [:]
+                    laterDates![date.tagIndex] = date.value == nil ? .invalid : .date
+                }
             }
         }
 
         func dateModifier(ofTag i: Int) -> Modifiers {
-            guard i < 32 else { return [] }
+            guard i < 32 else { return laterDates?[i] ?? [] }
             switch (dateBits >> UInt64(2 * i)) & 3 {
             case 1: return .date
             case 2: return .invalid

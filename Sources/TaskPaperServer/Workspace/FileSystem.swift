@@ -57,12 +57,13 @@ public enum FileSystem {
     }
 
     /// `*.taskpaper` files under `folder`, recursively, sorted; hidden folders,
-    /// `node_modules` and symbolic links are skipped.
-    public static func taskPaperFiles(under folder: String) -> [String] {
-        var found: [String] = []
+    /// `node_modules` and symbolic links are skipped. Folders that can't be
+    /// listed are named in `unreadable`.
+    public static func taskPaperFiles(under folder: String) -> (files: [String], unreadable: [String]) {
+        var found: [String] = [], unreadable: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
-            guard let names = FileSystem.names(in: current) else { continue }
+            guard let names = FileSystem.names(in: current) else { unreadable.append(current); continue }
             for name in names {
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 switch kind(of: path) {
@@ -72,7 +73,7 @@ public enum FileSystem {
                 }
             }
         }
-        return found.sorted()
+        return (found.sorted(), unreadable.sorted())
     }
 
     public static func isSkippedFolder(_ name: String) -> Bool { name.hasPrefix(".") || name == "node_modules" }

@@ -10,10 +10,11 @@ public struct Settings: Sendable, Hashable {
 
     public init() {}
 
-    /// Applies the keys present in `json` over the defaults. A value of the
-    /// wrong type or range keeps the default and is reported in `problems`.
-    public static func from(_ json: JSON?) -> (settings: Settings, problems: [String]) {
-        var s = Settings(), problems: [String] = []
+    /// Applies the keys present in `json` over `base` (the defaults, or the
+    /// settings from `initializationOptions`). A value of the wrong type or
+    /// range keeps the base value and is reported in `problems`.
+    public static func from(_ json: JSON?, over base: Settings = Settings()) -> (settings: Settings, problems: [String]) {
+        var s = base, problems: [String] = []
         guard let json, !json.isNull else { return (s, []) }
         // Accept both `{maxLineLength: …}` and `{taskpaper: {maxLineLength: …}}`.
         let o = json["taskpaper"]?.objectValue ?? json.objectValue

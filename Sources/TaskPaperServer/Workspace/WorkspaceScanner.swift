@@ -11,7 +11,7 @@ struct WorkspaceScanner: Sendable {
 
     /// Every `.taskpaper` file under the roots, in path order.
     func findFiles() -> [String] {
-        Set(roots.flatMap(FileSystem.taskPaperFiles(under:))).sorted()
+        Set(roots.flatMap { FileSystem.taskPaperFiles(under: $0).files }).sorted()
     }
 
     /// Whether the scan would index this path: a `.taskpaper` file in a root,
