@@ -19,8 +19,11 @@ import TaskPaperServer
          "Thursday 12 November 2026 thru Thursday 19 November 2026 (8 days), ended 2 days ago"),
         ("- Sprint @start(2026-11-20 13:00 thru 2026-11-27 23:59)", "@start",
          "Friday 20 November 2026 at 13:00 thru Friday 27 November 2026 at 23:59 (7 days, 10 hours, 59 minutes), under way, ends in 6 days"),
-        ("- Late sprint @due(2026-11-20 thru 2026-11-27)", "@due",
-         "Friday 20 November 2026 thru Friday 27 November 2026 (8 days), 1 day overdue, ends in 6 days"),
+        // A task due over a span is due by its end: still open, not overdue.
+        ("- Open window @due(2026-11-20 thru 2026-11-27)", "@due",
+         "Friday 20 November 2026 thru Friday 27 November 2026 (8 days), under way, ends in 6 days"),
+        ("- Late sprint @due(2026-11-10 thru 2026-11-19)", "@due",
+         "Tuesday 10 November 2026 thru Thursday 19 November 2026 (10 days), 2 days overdue"),
         ("- Party @due(next friday)", "@due", "Friday 4 December 2026, in 13 days"),
         ("- Now @defer(today)", "@defer", "Saturday 21 November 2026, today"),
         ("- Soon @due(tomorrow 9:30)", "@due", "Sunday 22 November 2026 at 09:30, tomorrow"),
