@@ -22,6 +22,8 @@ public final class Server: @unchecked Sendable {
     var semanticTokens: [String: SemanticTokensResult] = [:]
     /// The workspace's `.taskpaper` files on disk (Workspace/WorkspaceIndex.swift).
     let index = WorkspaceIndex()
+    /// Runs `OffLoop` results one at a time.
+    static let offLoopQueue = DispatchQueue(label: "taskpaper-lsp.off-loop")
     var nextOutgoingID = 1
     var awaitingResponses: [RequestID: (Result<JSON, ResponseError>) -> Void] = [:]
     var exitCode: Int32?
@@ -114,7 +116,12 @@ public final class Server: @unchecked Sendable {
         refreshIfNewDay()
         do {
             let result = try handler(self, params)
-            writer.send(OutgoingMessage.response(id: id, result: result))
+            if let offLoop = result as? OffLoop {
+                let writer = self.writer
+                Server.offLoopQueue.async { writer.send(OutgoingMessage.response(id: id, result: offLoop.compute())) }
+            } else {
+                writer.send(OutgoingMessage.response(id: id, result: result))
+            }
         } catch {
             reply(id, error: error)
         }
@@ -187,6 +194,14 @@ public final class Server: @unchecked Sendable {
     var analysisContext: AnalysisContext {
         AnalysisContext(settings: settings, clock: Clock.current(), encoding: encoding)
     }
+}
+
+/// A result computed off the main loop from snapshots, then sent from there:
+/// for read-only answers large enough to stall typing (document symbols).
+struct OffLoop: JSONEncodable, Sendable {
+    let compute: @Sendable () -> any JSONEncodable
+    init(_ compute: @escaping @Sendable () -> any JSONEncodable) { self.compute = compute }
+    func write(to w: inout JSONWriter) { compute().write(to: &w) }
 }
 
 typealias RequestHandler = @Sendable (Server, JSON) throws(ResponseError) -> any JSONEncodable

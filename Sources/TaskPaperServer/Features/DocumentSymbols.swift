@@ -5,8 +5,11 @@ import TaskPaper
 /// no symbols: items under a note move up to the note's nearest symbol.
 extension Server {
     func documentSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        return DocumentSymbolTree(doc: doc, outline: Outline(lines: doc.text.lines, indentWidth: settings.indentWidth))
+        let snapshot = try document(params).snapshot, indentWidth = settings.indentWidth
+        // Tens of megabytes for a large document: built off the loop so typing goes on.
+        return OffLoop {
+            DocumentSymbolTree(doc: snapshot, outline: Outline(lines: snapshot.text.lines, indentWidth: indentWidth))
+        }
     }
 }
 
@@ -19,7 +22,7 @@ enum SymbolKind {
 
 /// Writes the tree straight to JSON while walking the outline.
 struct DocumentSymbolTree: JSONEncodable {
-    let doc: OpenDocument
+    let doc: DocumentSnapshot
     let outline: Outline
 
     /// Outline levels written as nested symbols; deeper items are listed flat
@@ -56,7 +59,7 @@ struct DocumentSymbolTree: JSONEncodable {
     private func writeSymbol(_ item: Int, childDepth: Int?, to w: inout JSONWriter) {
         let line = outline.lines[item]
         let last = outline.subtreeEnd(of: item) - 1
-        let end = doc.line(last).text.utf8.count
+        let end = doc.text.lines[last].text.utf8.count
         let range = LSPRange(start: Position(line: item, character: 0), end: doc.lspRange(line: last, end..<end).end)
         let tags = line.syntax.tags.map { line.text.utf8Slice($0.range) }.joined(separator: " ")
         w.object { w in

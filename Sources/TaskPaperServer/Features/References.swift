@@ -36,8 +36,9 @@ extension Server {
         for uri in documents.keys.sorted() {
             sites += Server.tagSites(named: name, in: documents[uri]!.text.lines, uri: uri, encoding: encoding)
         }
+        let scanner = WorkspaceScanner(roots: index.roots)
         for (path, file) in index.closedFiles(withTag: name, excluding: documents.keys) {
-            guard case .text(let text) = WorkspaceScanner.read(path) else { continue }
+            guard case .text(let text) = scanner.read(path) else { continue }
             sites += Server.tagSites(named: name, in: TextDocument(text: text).lines, uri: file.uri, encoding: encoding)
         }
         return sites

@@ -41,7 +41,7 @@ extension Server {
             let paths = scanner.findFiles()
             var lastPercent = 0
             for (i, path) in paths.enumerated() {
-                let update = Server.read(path, indentWidth: indentWidth, encoding: encoding)
+                let update = Server.read(path, with: scanner, indentWidth: indentWidth, encoding: encoding)
                 let percent = (i + 1) * 100 / paths.count
                 let report = token != nil && percent > lastPercent
                 lastPercent = percent
@@ -88,10 +88,11 @@ extension Server {
             _ = try change.int("type")
             if let path = FileURI.path(uri), !changed.contains(path) { changed.append(path) }
         }
-        let paths = changed.filter(WorkspaceScanner(roots: index.roots).covers)
+        let scanner = WorkspaceScanner(roots: index.roots)
+        let paths = changed.filter(scanner.covers)
         let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
         Server.diskQueue.async {
-            let updates = paths.map { ($0, Server.read($0, indentWidth: indentWidth, encoding: encoding)) }
+            let updates = paths.map { ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding)) }
             inbox.push(.task { s in
                 for (path, update) in updates { s.apply(update, to: path) }
                 s.log("Workspace index: re-read \(updates.count) changed file\(updates.count == 1 ? "" : "s")")
@@ -106,8 +107,8 @@ extension Server {
     }
 
     /// Runs on the disk queue.
-    private static func read(_ path: String, indentWidth: Int, encoding: PositionEncoding) -> IndexUpdate {
-        switch WorkspaceScanner.read(path) {
+    private static func read(_ path: String, with scanner: WorkspaceScanner, indentWidth: Int, encoding: PositionEncoding) -> IndexUpdate {
+        switch scanner.read(path) {
         case .text(let text):
             .summary(FileSummary(lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding))
         case .tooLarge(let bytes): .tooLarge(bytes: bytes)

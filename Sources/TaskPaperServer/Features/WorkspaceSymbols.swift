@@ -7,31 +7,37 @@ extension Server {
 
     func workspaceSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
         let query = try params.string("query")
-        let matcher = FuzzyMatcher(query)
-        var found: [(score: Int, symbol: IndexedSymbol, uri: String, container: String)] = []
-        func search(_ symbols: [IndexedSymbol], uri: String) {
-            for (i, symbol) in symbols.enumerated() {
-                guard let score = matcher.score(symbol.name) else { continue }
-                found.append((score, symbol, uri, symbols.containerName(of: i)))
+        let open = documents.keys.sorted().map { ($0, documents[$0]!.text.lines) }
+        let closed = index.closedFiles(excluding: documents.keys).map { ($0.file.uri, $0.file.summary.symbols) }
+        let indentWidth = settings.indentWidth, encoding = self.encoding
+        // Open documents' outlines are rebuilt per query: off the loop, on snapshots.
+        return OffLoop {
+            let matcher = FuzzyMatcher(query)
+            var found: [(score: Int, symbol: IndexedSymbol, uri: String, container: String)] = []
+            func search(_ symbols: [IndexedSymbol], uri: String) {
+                for (i, symbol) in symbols.enumerated() {
+                    guard let score = matcher.score(symbol.name) else { continue }
+                    found.append((score, symbol, uri, symbols.containerName(of: i)))
+                }
             }
-        }
-        for uri in documents.keys.sorted() {
-            search(IndexedSymbol.symbols(of: documents[uri]!.text.lines, indentWidth: settings.indentWidth, encoding: encoding), uri: uri)
-        }
-        for (_, file) in index.closedFiles(excluding: documents.keys) { search(file.summary.symbols, uri: file.uri) }
-        // Stable: equal scores keep file and line order.
-        let best = found.enumerated().sorted { a, b in
-            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
-        }.prefix(Server.maxWorkspaceSymbols)
-        return best.map { entry in
-            let (_, symbol, uri, container) = entry.element
-            return JSONObject { w in
-                w.key("name"); w.string(symbol.name)
-                w.key("kind"); w.int(SymbolKind.of(symbol.kind))
-                w.key("location"); Location(uri: uri, range: LSPRange(
-                    start: Position(line: Int(symbol.line), character: Int(symbol.start)),
-                    end: Position(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
-                if !container.isEmpty { w.key("containerName"); w.string(container) }
+            for (uri, lines) in open {
+                search(IndexedSymbol.symbols(of: lines, indentWidth: indentWidth, encoding: encoding), uri: uri)
+            }
+            for (uri, symbols) in closed { search(symbols, uri: uri) }
+            // Stable: equal scores keep file and line order.
+            let best = found.enumerated().sorted { a, b in
+                a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+            }.prefix(Server.maxWorkspaceSymbols)
+            return best.map { entry in
+                let (_, symbol, uri, container) = entry.element
+                return JSONObject { w in
+                    w.key("name"); w.string(symbol.name)
+                    w.key("kind"); w.int(SymbolKind.of(symbol.kind))
+                    w.key("location"); Location(uri: uri, range: LSPRange(
+                        start: Position(line: Int(symbol.line), character: Int(symbol.start)),
+                        end: Position(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
+                    if !container.isEmpty { w.key("containerName"); w.string(container) }
+                }
             }
         }
     }

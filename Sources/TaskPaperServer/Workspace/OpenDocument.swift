@@ -148,14 +148,27 @@ final class OpenDocument {
     }
 
     /// A UTF-8 range on a line as an LSP range.
-    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange {
-        LSPRange(start: Position(text.position(line: line, offset: r.lowerBound, encoding: context.encoding)),
-                 end: Position(text.position(line: line, offset: r.upperBound, encoding: context.encoding)))
-    }
+    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange { snapshot.lspRange(line: line, r) }
+
+    /// The text as it is now, to read off the main loop (copying it is O(1)).
+    var snapshot: DocumentSnapshot { DocumentSnapshot(text: text, encoding: context.encoding) }
 
     /// A client position as (line, UTF-8 offset), clamped into the document.
     func location(_ p: Position) -> (line: Int, offset: Int) {
         text.location(of: p.text, encoding: context.encoding)
+    }
+}
+
+/// A document's text at one moment, with the client's encoding: what a
+/// request computed off the main loop reads.
+struct DocumentSnapshot: Sendable {
+    let text: TextDocument
+    let encoding: PositionEncoding
+
+    /// A UTF-8 range on a line as an LSP range.
+    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange {
+        LSPRange(start: Position(text.position(line: line, offset: r.lowerBound, encoding: encoding)),
+                 end: Position(text.position(line: line, offset: r.upperBound, encoding: encoding)))
     }
 }
 

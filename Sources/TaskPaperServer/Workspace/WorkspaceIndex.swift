@@ -75,16 +75,21 @@ final class WorkspaceIndex {
     private(set) var files: [String: File] = [:]
     /// Sums over every file, so completion needn't walk them all.
     private var total = TagCounts()
+    /// The sums without the open files, for the open set they were made for:
+    /// it changes on open and close, not per keystroke, so completion reuses it.
+    private var closedTotal: (open: Set<String>, counts: TagCounts)?
 
     func set(_ path: String, _ file: File) {
         remove(path)
         files[path] = file
         total.merge(file.summary.tags)
+        closedTotal = nil
     }
 
     func remove(_ path: String) {
         guard let old = files.removeValue(forKey: path) else { return }
         total.subtract(old.summary.tags)
+        closedTotal = nil
     }
 
     /// Drops files a completed scan no longer found.
@@ -96,8 +101,11 @@ final class WorkspaceIndex {
 
     /// Tag names and values of the files not open.
     func counts(excluding openURIs: some Sequence<String>) -> TagCounts {
+        let open = Set(openURIs.compactMap(FileURI.path))
+        if let cached = closedTotal, cached.open == open { return cached.counts }
         var counts = total
-        for file in indexedFiles(among: openURIs) { counts.subtract(file.summary.tags) }
+        for file in open.compactMap({ files[$0] }) { counts.subtract(file.summary.tags) }
+        closedTotal = (open, counts)
         return counts
     }
 
@@ -122,9 +130,6 @@ final class WorkspaceIndex {
         closedFiles(excluding: openURIs).filter { $0.file.summary.tags.names[name] != nil }
     }
 
-    private func indexedFiles(among uris: some Sequence<String>) -> [File] {
-        Set(uris.compactMap(FileURI.path)).compactMap { files[$0] }
-    }
 }
 
 extension TagCounts {

@@ -26,6 +26,29 @@ struct WorkspaceScanner: Sendable {
         }
     }
 
+    /// Whether every folder from its root down to `path` is a real folder: a
+    /// path a client names (a watched-file event) may pass through a symbolic
+    /// link, which `lstat` of the file alone would not see, and lead out.
+    func reachesWithoutLinks(_ path: String) -> Bool {
+        roots.contains { root in
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(prefix) else { return false }
+            var folder = prefix
+            for name in path.dropFirst(prefix.count).split(separator: "/").dropLast() {
+                folder += name
+                if FileSystem.kind(of: folder) != .folder { return false }
+                folder += "/"
+            }
+            return true
+        }
+    }
+
+    /// Reads a file of the workspace; one outside it, or reached through a link, is `.missing`.
+    func read(_ path: String) -> Loaded {
+        guard covers(path), reachesWithoutLinks(path) else { return .missing }
+        return WorkspaceScanner.read(path)
+    }
+
     enum Loaded {
         case text(String)
         case tooLarge(bytes: Int)
