@@ -18,6 +18,8 @@ public final class Server: @unchecked Sendable {
     var documents: [String: OpenDocument] = [:]
     /// Documents whose diagnostics changed since they were last pushed.
     var needsPublish: Set<String> = []
+    /// The last archive edit per document (Features/CodeActions.swift).
+    var archiveCache: [String: (key: ArchiveKey, edits: [TextReplacement])] = [:]
     /// The last full semantic tokens per document, for delta requests.
     var semanticTokens: [String: SemanticTokensResult] = [:]
     /// The workspace's `.taskpaper` files on disk (Workspace/WorkspaceIndex.swift).

@@ -3,6 +3,12 @@ import TaskPaper
 /// textDocument/codeAction (SPEC 5): quick fixes, mark done / not done, and
 /// archive. Every action carries its edit. The edits themselves are computed
 /// in TaskPaper/Edits; this file picks them for a range and speaks LSP.
+/// What an archive edit depends on besides the text's version.
+struct ArchiveKey: Equatable {
+    var generation: Int
+    var indentWidth: Int
+}
+
 extension Server {
     static let codeActionKinds = ["quickfix", "refactor.rewrite", "source.archiveDone"]
     /// A selection of this many lines answers in a few milliseconds.
@@ -68,8 +74,14 @@ extension Server {
         DoneEdits.markNotDone(doc.text.lines, in: lines)
     }
 
+    /// Computed once per document version: editors ask for actions on every
+    /// cursor move, and on a large document the archive is a big edit.
     func archiveEdits(_ doc: OpenDocument) -> [TextReplacement] {
-        ArchiveEdits.archiveDone(doc.text.lines, indentWidth: settings.indentWidth)
+        let key = ArchiveKey(generation: doc.generation, indentWidth: settings.indentWidth)
+        if let cached = archiveCache[doc.uri], cached.key == key { return cached.edits }
+        let edits = ArchiveEdits.archiveDone(doc.text.lines, indentWidth: settings.indentWidth)
+        archiveCache[doc.uri] = (key, edits)
+        return edits
     }
 
     /// `@done` as `doneFormat` asks, stamped with the local time now.

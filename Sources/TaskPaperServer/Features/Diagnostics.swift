@@ -39,8 +39,8 @@ extension Server {
     /// here only line numbers are spliced in, so an edit's publish costs a copy.
     func writeDiagnostics(of doc: OpenDocument, to w: inout JSONWriter) {
         w.array { w in
-            for line in doc.flaggedLines {
-                let encoded = doc.encodedDiagnostics(ofLine: line)
+            for (k, line) in doc.flaggedLines.enumerated() {
+                let encoded = doc.encodedDiagnostics(flagged: k)
                 w.rawElements { bytes in encoded.write(line: line, to: &bytes) }
             }
         }

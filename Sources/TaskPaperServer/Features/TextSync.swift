@@ -43,6 +43,7 @@ extension Server {
         guard documents.removeValue(forKey: uri) != nil else { return }
         needsPublish.remove(uri)
         forgetSemanticTokens(uri)
+        archiveCache[uri] = nil
         notify("textDocument/publishDiagnostics", JSONObject { w in
             w.key("uri"); w.string(uri)
             w.key("diagnostics"); w.array { _ in }

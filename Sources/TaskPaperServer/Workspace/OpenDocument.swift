@@ -7,8 +7,6 @@ struct LineResults {
     var diagnostics: [LineDiagnostic]
     /// What the line's semantic token modifiers need (tokens themselves are cheap to derive).
     var facts: SemanticTokenizer.Facts
-    /// The diagnostics as JSON, once published.
-    var encoded: EncodedDiagnostics?
 }
 
 /// How lines are analysed: everything a line's results depend on besides its text.
@@ -26,6 +24,9 @@ final class OpenDocument {
     private(set) var results: [LineResults] = []
     /// Lines that have diagnostics, ascending: publishing walks these, not every line.
     private(set) var flaggedLines: [Int] = []
+    /// The diagnostics of each flagged line as JSON, once published; beside
+    /// `flaggedLines` so a publish reads two dense arrays, not the whole document's.
+    private var flaggedEncoded: [EncodedDiagnostics?] = []
     /// Bumped whenever the diagnostics may have changed (pull `resultId`).
     private(set) var generation = 0
     /// Generations are unique across documents, so a reopened document never reuses a resultId.
@@ -41,6 +42,7 @@ final class OpenDocument {
         self.text = TextDocument(lines: lines)
         self.results = results
         flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
+        flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
         OpenDocument.lastGeneration += 1
         generation = OpenDocument.lastGeneration
     }
@@ -115,6 +117,7 @@ final class OpenDocument {
     private func reanalyzeAll() {
         results = []
         flaggedLines = []
+        flaggedEncoded = []
         update(LineChange(removed: 0..<0, insertedCount: text.lineCount))
     }
 
@@ -126,9 +129,16 @@ final class OpenDocument {
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
         var flagged = Array(flaggedLines[..<lo])
-        for (k, r) in fresh.enumerated() where !r.diagnostics.isEmpty { flagged.append(change.removed.lowerBound + k) }
+        var encoded = Array(flaggedEncoded[..<lo])
+        for (k, r) in fresh.enumerated() where !r.diagnostics.isEmpty {
+            flagged.append(change.removed.lowerBound + k)
+            encoded.append(nil)
+        }
+        // Lines after the change move; their encodings hold no line numbers and stay.
         flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
+        encoded.append(contentsOf: flaggedEncoded[hi...])
         flaggedLines = flagged
+        flaggedEncoded = encoded
         OpenDocument.lastGeneration += 1
         generation = OpenDocument.lastGeneration
     }
@@ -137,17 +147,18 @@ final class OpenDocument {
 
     private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
         let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
-        return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed), encoded: nil)
+        return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
     }
 
-    func encodedDiagnostics(ofLine i: Int) -> EncodedDiagnostics {
-        if let e = results[i].encoded { return e }
-        let e = EncodedDiagnostics(results[i].diagnostics, ranges: results[i].diagnostics.map { lspRange(line: i, $0.range) })
-        results[i].encoded = e
+    /// The diagnostics of the `k`th flagged line as JSON (made on first use).
+    func encodedDiagnostics(flagged k: Int) -> EncodedDiagnostics {
+        if let e = flaggedEncoded[k] { return e }
+        let line = flaggedLines[k], diagnostics = results[line].diagnostics
+        let e = EncodedDiagnostics(diagnostics, ranges: diagnostics.map { lspRange(line: line, $0.range) })
+        flaggedEncoded[k] = e
         return e
     }
 
-    /// A UTF-8 range on a line as an LSP range.
     func lspRange(line: Int, _ r: Range<Int>) -> LSPRange { snapshot.lspRange(line: line, r) }
 
     /// The text as it is now, to read off the main loop (copying it is O(1)).
