@@ -182,9 +182,7 @@ private struct PayloadBytes {
         return start..<end
     }
 
-    private func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
+    private func isBlank(_ byte: UInt8) -> Bool { TagScanner.isBlank(byte) }
 
     // MARK: Words
 

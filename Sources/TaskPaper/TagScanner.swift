@@ -64,10 +64,10 @@ public enum TagScanner {
         }
     }
 
-    private enum ValueEnd { case closed(Int), unbalanced }
+    enum ValueEnd { case closed(Int), unbalanced }
 
     /// Finds the `)` closing a value that starts at `start`; `\(` and `\)` are escapes.
-    private static func scanValue(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> ValueEnd {
+    static func scanValue(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> ValueEnd {
         var k = start
         while k < b.count {
             switch b[k] {
@@ -85,7 +85,7 @@ public enum TagScanner {
     }
 
     /// Returns the end of a run of name characters starting at `start`.
-    private static func scanName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func scanName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var j = start
         while j < b.count {
             let byte = b[j]

@@ -25,6 +25,9 @@ public struct Line: Sendable {
         self.syntax = TagScanner.parse(text)
     }
 
+    /// Whether the item carries `@done`.
+    public var isDone: Bool { syntax.hasTag(named: "done", in: text) }
+
     init(text: String, syntax: LineSyntax, ending: LineEnding) {
         self.text = text
         self.syntax = syntax
@@ -49,12 +52,6 @@ public struct LineChange: Sendable {
     }
 }
 
-extension Array {
-    /// Keeps a per-line array aligned with the document after `change`.
-    public mutating func apply(_ change: LineChange, filler: (Int) -> Element) {
-        replaceSubrange(change.removed, with: change.inserted.map(filler))
-    }
-}
 
 /// The text of one open document, kept as parsed lines. An edit replaces
 /// only the lines it touches and re-parses only those.

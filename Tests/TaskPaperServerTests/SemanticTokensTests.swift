@@ -82,7 +82,7 @@ import TaskPaperServer
         let legend = try #require(Legend(try c.initialize()))
         var model = TextModel(Self.lines.joined(separator: "\r\n"))
         c.open(Self.uri, model.text)
-        var rng = SplitMix64(seed: 0x5EED_4)
+        var rng = SeededRandom(seed: 0x5EED_4)
         let doc: JSON = ["textDocument": ["uri": .string(Self.uri)]]
 
         var previous = try c.request("textDocument/semanticTokens/full", doc)
@@ -267,7 +267,7 @@ private struct TextModel {
     }
 
     /// A random range (possibly empty, possibly across lines) and text; applied to the model, returned as a change.
-    mutating func randomEdit(using rng: inout SplitMix64) -> JSON {
+    mutating func randomEdit(using rng: inout SeededRandom) -> JSON {
         let lines = self.lines
         func randomPosition() -> (line: Int, scalar: Int) {
             let line = Int.random(in: 0..<lines.count, using: &rng)
@@ -303,14 +303,3 @@ private struct TextModel {
 }
 
 /// A small seeded generator, so a failing round can be replayed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -21,7 +21,7 @@ public enum ArchiveEdits {
             if depth == 0, isArchiveProject(lines[i]) {
                 if archive == nil { archive = i }
                 i = subtree.upperBound
-            } else if DoneEdits.isDone(lines[i]) {
+            } else if lines[i].isDone {
                 moved.append(subtree)
                 movedLines += archivedText(of: subtree, in: outline, from: depth, unit: unit)
                 i = subtree.upperBound
@@ -60,7 +60,7 @@ public enum ArchiveEdits {
             var text = String(repeating: unit, count: depth - itemDepth + 1)
             let indent = line.syntax.indentLength, count = line.text.utf8.count
             let path = k == subtree.lowerBound ? outline.projectPath(of: k) : []
-            if !path.isEmpty, !DoneEdits.hasTag(line, named: "project") {
+            if !path.isEmpty, !line.syntax.hasTag(named: "project", in: line.text) {
                 let cut = DoneEdits.trimmedEnd(line)
                 text += line.text.utf8Slice(indent..<cut) + " " + projectTag(path) + line.text.utf8Slice(cut..<count)
             } else {

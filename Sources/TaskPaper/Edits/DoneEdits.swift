@@ -11,21 +11,9 @@ public enum DoneEdits {
     /// whose tag value never closes is left alone, since a tag appended there
     /// would land inside that value.
     public static func canMarkDone(_ line: Line) -> Bool {
-        line.syntax.kind == .task && line.syntax.unbalancedTagStart < 0 && !isDone(line)
+        line.syntax.kind == .task && line.syntax.unbalancedTagStart < 0 && !line.isDone
     }
 
-    public static func isDone(_ line: Line) -> Bool {
-        hasTag(line, named: "done")
-    }
-
-    static func hasTag(_ line: Line, named name: String) -> Bool {
-        line.syntax.tags.contains { isTag($0, named: name, in: line) }
-    }
-
-    /// Compares UTF-8 bytes, not characters: archive asks this of every line.
-    static func isTag(_ tag: Tag, named name: String, in line: Line) -> Bool {
-        tag.nameRange.count == name.utf8.count && line.text.utf8Slice(tag.nameRange).utf8.elementsEqual(name.utf8)
-    }
 
     /// Appends ` <tag>` to every task in `lines` that lacks `@done`, before any
     /// trailing white space (which stays where it was).
@@ -45,7 +33,7 @@ public enum DoneEdits {
         for i in range.clamped(to: 0...lines.count - 1) {
             let line = lines[i]
             let removals = line.syntax.tags
-                .filter { isTag($0, named: "done", in: line) }
+                .filter { $0.hasName("done", in: line.text) }
                 .map { removalRange(of: $0, in: line) }
             for r in merged(removals) { out.append(TextReplacement(line: i, r, "")) }
         }
@@ -59,13 +47,13 @@ public enum DoneEdits {
         let bytes = Array(line.text.utf8)
         let syntax = line.syntax
         var before = Int(tag.start)
-        while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+        while before > 0, TagScanner.isBlank(bytes[before - 1]) { before -= 1 }
         let textStart = syntax.indentLength + (syntax.kind == .task ? 2 : 0)
         if before > syntax.indentLength, before >= textStart {
             return before..<tag.end
         }
         var after = tag.end
-        while after < bytes.count, isBlank(bytes[after]) { after += 1 }
+        while after < bytes.count, TagScanner.isBlank(bytes[after]) { after += 1 }
         return Int(tag.start)..<after
     }
 
@@ -89,11 +77,10 @@ public enum DoneEdits {
         var i = bytes.endIndex
         while end > 0 {
             i = bytes.index(before: i)
-            guard isBlank(bytes[i]) else { break }
+            guard TagScanner.isBlank(bytes[i]) else { break }
             end -= 1
         }
         return end
     }
 
-    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

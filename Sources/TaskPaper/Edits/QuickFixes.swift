@@ -76,7 +76,7 @@ public enum QuickFixes {
             if b[k] == backslash, k + 1 < b.count, b[k + 1] == openParen || b[k + 1] == closeParen { k += 2; continue }
             if b[k] == openParen || b[k] == closeParen {
                 bare.append(k)
-                if b[k] == closeParen, k + 1 == b.count || DoneEdits.isBlank(b[k + 1]) { close = k }
+                if b[k] == closeParen, k + 1 == b.count || TagScanner.isBlank(b[k + 1]) { close = k }
             }
             k += 1
         }
@@ -98,9 +98,9 @@ public enum QuickFixes {
     static func firstWord(of payload: Range<Int>, in text: String) -> Range<Int> {
         let b = Array(text.utf8)
         var lo = payload.lowerBound
-        while lo < payload.upperBound, DoneEdits.isBlank(b[lo]) { lo += 1 }
+        while lo < payload.upperBound, TagScanner.isBlank(b[lo]) { lo += 1 }
         var hi = lo
-        while hi < payload.upperBound, !DoneEdits.isBlank(b[hi]) { hi += 1 }
+        while hi < payload.upperBound, !TagScanner.isBlank(b[hi]) { hi += 1 }
         return lo..<hi
     }
 

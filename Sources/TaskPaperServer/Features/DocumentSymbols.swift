@@ -66,7 +66,7 @@ struct DocumentSymbolTree: JSONEncodable {
             w.key("name"); w.string(line.itemName)
             if !tags.isEmpty { w.key("detail"); w.string(tags) }
             w.key("kind"); w.int(SymbolKind.of(line.syntax.kind))
-            if line.syntax.hasTag(named: "done", in: line.text) {
+            if line.isDone {
                 w.key("tags"); w.array { w in w.int(SymbolKind.deprecated) }
             }
             w.key("range"); range.write(to: &w)

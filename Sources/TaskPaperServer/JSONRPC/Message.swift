@@ -27,7 +27,6 @@ public struct ResponseError: Error, Sendable {
     public static func invalidRequest(_ m: String) -> Self { .init(code: -32600, message: m) }
     public static func methodNotFound(_ method: String) -> Self { .init(code: -32601, message: "Unhandled method \(method)") }
     public static func invalidParams(_ m: String) -> Self { .init(code: -32602, message: m) }
-    public static func internalError(_ m: String) -> Self { .init(code: -32603, message: m) }
     public static let serverNotInitialized = Self(code: -32002, message: "The server is not initialized yet: send 'initialize' first")
     public static let requestCancelled = Self(code: -32800, message: "Request cancelled")
     public static func requestFailed(_ m: String) -> Self { .init(code: -32803, message: m) }

@@ -28,25 +28,5 @@ final class Condition: @unchecked Sendable {
     /// Waits for `signal` (the lock must be held).
     func wait() { pthread_cond_wait(cond, mutex) }
     func signal() { pthread_cond_signal(cond) }
-
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }
 
-/// Standard error, for log lines (stdout belongs to the protocol).
-public enum StandardError {
-    public static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = Glibc.write(2, p.baseAddress! + off, p.count - off)
-                if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-                off += n
-            }
-        }
-    }
-}

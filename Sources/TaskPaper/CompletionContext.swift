@@ -1,0 +1,43 @@
+/// Where a cursor stands on a line for completion, by the tag scanner's own
+/// rules: typing a tag's name, inside a tag's value, or in plain text.
+public struct CompletionContext: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Typing a tag's name after `@`.
+        case name
+        /// Inside `@name(...)`.
+        case value(String)
+    }
+    public var kind: Kind
+    /// Offset of the tag's `@`.
+    public var tagStart: Int
+    /// What was typed of the word: the name after `@`, or the value after `(`, up to the cursor.
+    public var partial: Range<Int>
+    /// The whole word the cursor stands in: the name, or the value up to its `)`.
+    public var word: Range<Int>
+
+    /// The context at UTF-8 `offset` of `text`, or nil in plain text (also after `a@`).
+    public static func at(_ offset: Int, in text: String) -> CompletionContext? {
+        text.withUTF8Bytes { b in
+            let cursor = min(offset, b.count)
+            var i = 0
+            while i < cursor {
+                guard b[i] == UInt8(ascii: "@"), i == 0 || TagScanner.isBlank(b[i - 1]) else { i += 1; continue }
+                let nameEnd = TagScanner.scanName(b, from: i + 1)
+                if cursor <= nameEnd {
+                    return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor, word: i + 1..<nameEnd)
+                }
+                guard nameEnd > i + 1, nameEnd < b.count, b[nameEnd] == UInt8(ascii: "(") else { i = max(nameEnd, i + 1); continue }
+                // A value that never closes (or holds a bare `(`) runs to the line end.
+                var close: Int?
+                if case .closed(let k) = TagScanner.scanValue(b, from: nameEnd + 1) { close = k }
+                if close.map({ cursor <= $0 }) ?? true {
+                    let name = String(decoding: b[i + 1..<nameEnd], as: UTF8.self)
+                    return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor,
+                                             word: nameEnd + 1..<(close ?? cursor))
+                }
+                i = close! + 1
+            }
+            return nil
+        }
+    }
+}
