@@ -35,15 +35,21 @@ extension Server {
         }
     }
 
-    /// All of a document's diagnostics. Each line's are encoded once and kept;
-    /// here only line numbers are spliced in, so an edit's publish costs a copy.
+    /// All of a document's diagnostics. The array is kept as JSON while no
+    /// finding moves, and each line's findings are encoded once (only line
+    /// numbers are spliced in), so an edit's publish costs about a copy.
     func writeDiagnostics(of doc: OpenDocument, to w: inout JSONWriter) {
-        w.array { w in
-            for (k, line) in doc.flaggedLines.enumerated() {
-                let encoded = doc.encodedDiagnostics(flagged: k)
-                w.rawElements { bytes in encoded.write(line: line, to: &bytes) }
+        if doc.diagnosticsJSON == nil {
+            var list = JSONWriter(capacity: doc.flaggedLines.count * 256)
+            list.array { w in
+                for (k, line) in doc.flaggedLines.enumerated() {
+                    let encoded = doc.encodedDiagnostics(flagged: k)
+                    w.rawElements { bytes in encoded.write(line: line, to: &bytes) }
+                }
             }
+            doc.diagnosticsJSON = list.bytes
         }
+        w.rawElements { $0.append(contentsOf: doc.diagnosticsJSON!) }
     }
 
     /// Every diagnostic on the lines a range touches, as the model has them.

@@ -27,6 +27,8 @@ final class OpenDocument {
     /// The diagnostics of each flagged line as JSON, once published; beside
     /// `flaggedLines` so a publish reads two dense arrays, not the whole document's.
     private var flaggedEncoded: [EncodedDiagnostics?] = []
+    /// The whole diagnostics array as JSON, while no finding moved since it was written.
+    var diagnosticsJSON: [UInt8]?
     /// Bumped whenever the diagnostics may have changed (pull `resultId`).
     private(set) var generation = 0
     /// Generations are unique across documents, so a reopened document never reuses a resultId.
@@ -125,6 +127,7 @@ final class OpenDocument {
         results = []
         flaggedLines = []
         flaggedEncoded = []
+        diagnosticsJSON = nil
         update(LineChange(removed: 0..<0, insertedCount: text.lineCount))
     }
 
@@ -144,6 +147,10 @@ final class OpenDocument {
         // Lines after the change move; their encodings hold no line numbers and stay.
         flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
         encoded.append(contentsOf: flaggedEncoded[hi...])
+        // Most keystrokes touch a line without findings and leave it so: the
+        // whole list (and its JSON) is then what it was.
+        let findingsMoved = shift != 0 || lo != hi || flagged.count != lo
+        if findingsMoved { diagnosticsJSON = nil }
         flaggedLines = flagged
         flaggedEncoded = encoded
         OpenDocument.lastGeneration += 1
