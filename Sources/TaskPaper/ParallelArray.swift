@@ -31,38 +31,11 @@ private struct SendableClosure<Element>: @unchecked Sendable {
     let make: (Int) -> Element
 }
 
-/// Two arrays built together, index by index, spread over the cores: a
-/// document's lines and what is derived from each, in one pass.
-public func parallelPairs<A, B>(count: Int, chunk: Int = 8192, _ make: (Int) -> (A, B)) -> ([A], [B]) {
-    guard count > chunk * 2 else {
-        var a: [A] = [], b: [B] = []
-        a.reserveCapacity(count)
-        b.reserveCapacity(count)
-        for i in 0..<count {
-            let (x, y) = make(i)
-            a.append(x)
-            b.append(y)
-        }
-        return (a, b)
-    }
-    var second: [B] = []
-    let first = [A](unsafeUninitializedCapacity: count) { aBuffer, aCount in
-        second = [B](unsafeUninitializedCapacity: count) { bBuffer, bCount in
-            let targets = (SendableBuffer(buffer: aBuffer), SendableBuffer(buffer: bBuffer))
-            let chunks = (count + chunk - 1) / chunk
-            withoutActuallyEscaping(make) { make in
-                let work = SendableClosure(make: make)
-                DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    for i in c * chunk..<Swift.min(count, (c + 1) * chunk) {
-                        let (x, y) = work.make(i)
-                        (targets.0.buffer.baseAddress! + i).initialize(to: x)
-                        (targets.1.buffer.baseAddress! + i).initialize(to: y)
-                    }
-                }
-            }
-            bCount = count
-        }
-        aCount = count
-    }
-    return (first, second)
+/// Splits `0..<count` into chunks worked on all cores; returns each chunk's
+/// result, in order. A chunk is the place for state a worker keeps to itself
+/// (shared reference-counted values touched from two cores at once make them
+/// fight over one cache line on every retain).
+public func parallelChunks<T>(count: Int, chunk: Int = 8192, _ work: (Range<Int>) -> T) -> [T] {
+    let chunks = max(1, (count + chunk - 1) / chunk)
+    return [T].parallel(count: chunks, chunk: 1) { c in work(c * chunk..<Swift.min(count, (c + 1) * chunk)) }
 }

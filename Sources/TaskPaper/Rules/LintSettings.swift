@@ -8,6 +8,13 @@ public struct LintSettings: Sendable, Hashable {
     public private(set) var dateTagNames = ["defer", "done", "due", "start"]
     public var overdue = true
     public init() {}
+
+    /// The same settings in storage of their own, for a worker thread.
+    public func isolatedCopy() -> LintSettings {
+        var copy = self
+        copy.dateTags = Set(dateTags.map { String($0.utf8) ?? $0 })
+        return copy
+    }
 }
 
 /// What a rule may look at besides the line: the settings and the clock.

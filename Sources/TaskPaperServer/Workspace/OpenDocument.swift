@@ -14,6 +14,13 @@ struct AnalysisContext: Equatable {
     var settings: Settings
     var clock: LintClock
     var encoding: PositionEncoding
+
+    /// The same context in storage of its own, for a worker thread.
+    func isolatedCopy() -> AnalysisContext {
+        var copy = self
+        copy.settings.lint = settings.lint.isolatedCopy()
+        return copy
+    }
 }
 
 /// An open document: its text as the client holds it, and per-line results.
@@ -51,7 +58,7 @@ final class OpenDocument {
 
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext) {
         let lines = TextDocument(text: text).lines
-        let results = [LineResults].parallel(count: lines.count) { OpenDocument.analyze(lines[$0], context) }
+        let results = OpenDocument.analyze(lines, 0..<lines.count, context)
         self.init(uri: uri, version: version, context: context, lines: lines, results: results)
     }
 
@@ -62,16 +69,26 @@ final class OpenDocument {
             self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context)
             return
         }
-        // Workers touch only raw pointers into the message and the spans: shared
-        // arrays retained from two threads at once would bounce between the cores.
-        let (lines, results) = escapedText.bytes.withUnsafeBufferPointer { b in
+        // Workers touch only raw pointers into the message and the spans, and
+        // settings of their own: nothing reference-counted is shared between cores.
+        let parts = escapedText.bytes.withUnsafeBufferPointer { b in
             spans.withUnsafeBufferPointer { spans in
-                parallelPairs(count: spans.count) { i -> (Line, LineResults) in
-                    let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
-                    return (line, OpenDocument.analyze(line, context))
+                parallelChunks(count: spans.count) { range -> ([Line], [LineResults]) in
+                    let context = context.isolatedCopy()
+                    var lines: [Line] = [], results: [LineResults] = []
+                    lines.reserveCapacity(range.count)
+                    results.reserveCapacity(range.count)
+                    for i in range {
+                        let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
+                        lines.append(line)
+                        results.append(OpenDocument.analyze(line, context))
+                    }
+                    return (lines, results)
                 }
             }
         }
+        let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
+        let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
         self.init(uri: uri, version: version, context: context, lines: lines, results: results)
     }
 
@@ -132,8 +149,7 @@ final class OpenDocument {
     }
 
     private func update(_ change: LineChange) {
-        let first = change.inserted.lowerBound
-        let fresh = [LineResults].parallel(count: change.insertedCount) { analyze(first + $0) }
+        let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
         if change.removed == results.indices { results = fresh } else { results.replaceSubrange(change.removed, with: fresh) }
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
@@ -157,7 +173,14 @@ final class OpenDocument {
         generation = OpenDocument.lastGeneration
     }
 
-    private func analyze(_ i: Int) -> LineResults { OpenDocument.analyze(text.lines[i], context) }
+    /// Results for `range` of `lines`, on all cores when there are many.
+    private static func analyze(_ lines: [Line], _ range: Range<Int>, _ context: AnalysisContext) -> [LineResults] {
+        let parts = parallelChunks(count: range.count) { chunk -> [LineResults] in
+            let context = chunk.count == range.count ? context : context.isolatedCopy()
+            return chunk.map { analyze(lines[range.lowerBound + $0], context) }
+        }
+        return parts.count == 1 ? parts[0] : parts.flatMap { $0 }
+    }
 
     private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
         let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
