@@ -53,7 +53,9 @@ public final class FrameReader: @unchecked Sendable {
                 return body
             case .failure(let reason):
                 log("skipped a bad header (\(reason)): \(header.debugDescription.prefix(200))")
-                start = bodyStart
+                // A header cut short runs into the next one (`Content-Length: 5Content-Length: 30`):
+                // resync on a header name inside the bad block before giving up the whole block.
+                start = headerName(from: start + 1, before: headerEnd.block) ?? bodyStart
             }
         }
     }
@@ -105,23 +107,29 @@ public final class FrameReader: @unchecked Sendable {
         }
     }
 
+    private static let headerNames: [[UInt8]] = [Array("content-length".utf8), Array("content-type".utf8)]
+
+    /// Whether a header name (any case) starts at `i`.
+    private func isHeaderName(at i: Int) -> Bool {
+        FrameReader.headerNames.contains { name in
+            i + name.count <= buffer.count && name.indices.allSatisfy { buffer[i + $0] | 0x20 == name[$0] }
+        }
+    }
+
+    /// Where the first header name in `from..<end` starts, if any.
+    private func headerName(from: Int, before end: Int) -> Int? {
+        (from..<max(from, end)).first(where: isHeaderName)
+    }
+
     /// How many bytes at `start` precede the next header name, if the buffer
     /// does not start with one (0 when it does, nil when it can't tell yet).
     private func garbageLength() -> Int? {
-        let names: [[UInt8]] = [Array("content-length".utf8), Array("content-type".utf8)]
         var i = start
         while true {
             while i + 14 > buffer.count {
                 if !readMore() { return buffer.count - start }
             }
-            for name in names where i + name.count <= buffer.count {
-                var match = true
-                for (k, c) in name.enumerated() where buffer[i + k] | 0x20 != c {
-                    match = false
-                    break
-                }
-                if match { return i - start }
-            }
+            if isHeaderName(at: i) { return i - start }
             i += 1
             // Drop long garbage in pieces so it never piles up in memory.
             if i - start >= 1 << 16 { return i - start }

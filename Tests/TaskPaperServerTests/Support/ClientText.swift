@@ -53,6 +53,17 @@ struct ClientText {
         return i
     }
 
+    /// The client position of the first tag's name (just after its `@`), if any.
+    var firstTagNamePosition: (line: Int, character: Int)? {
+        for (n, line) in lines.enumerated() {
+            for i in line where scalars[i] == "@" && (i == line.lowerBound || scalars[i - 1] == " " || scalars[i - 1] == "\t")
+                && i + 1 < line.upperBound && scalars[i + 1].properties.isAlphabetic {
+                return (n, length(line.lowerBound..<i + 1))
+            }
+        }
+        return nil
+    }
+
     mutating func replace(_ start: (line: Int, character: Int), _ end: (line: Int, character: Int), with text: String) {
         let lines = self.lines
         let a = offset(line: start.line, character: start.character, in: lines)

@@ -15,8 +15,8 @@ struct FuzzFrame {
 /// barrier that long always brings the stream back in sync.
 struct FrameFuzzer {
     static let maxAnnounced = 1000
-    /// The documents fuzzed messages open, edit and close.
-    static let uris = (0..<6).map { "file:///fuzz/\($0).taskpaper" }
+    /// The documents fuzzed messages open, edit and close (and announce as changed on disk).
+    let uris: [String]
     /// Every method of Dispatch.swift but `shutdown` (which would end the session), plus unknown ones.
     /// (`exit` and `shutdown` in the wrong role are fixed shapes: a mutation could make them real.)
     static let requestMethods = Server.requestHandlers.keys.filter { $0 != "shutdown" }.sorted() + ["taskpaper/unknown"]
@@ -25,7 +25,10 @@ struct FrameFuzzer {
     var rng: SeededRandom
     private var nextID = 1000
 
-    init(seed: UInt64) { rng = SeededRandom(seed: seed) }
+    init(seed: UInt64, uris: [String]) {
+        rng = SeededRandom(seed: seed)
+        self.uris = uris
+    }
 
     mutating func next() -> FuzzFrame {
         switch Int.random(in: 0..<100, using: &rng) {
@@ -88,7 +91,9 @@ struct FrameFuzzer {
         if body.count > FrameFuzzer.maxAnnounced { body = Array(body.prefix(FrameFuzzer.maxAnnounced)) }
         let whole = RawServer.frame(body)
         let cut = Int.random(in: 1..<whole.count, using: &rng)
-        return FuzzFrame(kind: "truncated frame", bytes: Array(whole[..<cut]), breaksFraming: true)
+        guard rng.chance(2) else { return FuzzFrame(kind: "truncated frame", bytes: Array(whole[..<cut]), breaksFraming: true) }
+        // The next message right after the cut, as a client that died mid-write and restarted would send it.
+        return FuzzFrame(kind: "truncated, then a frame", bytes: Array(whole[..<cut]) + RawServer.frame(validBody()), breaksFraming: true)
     }
 
     /// A body a little shorter or longer than its header says.
@@ -278,7 +283,7 @@ struct FrameFuzzer {
     }
 
     private mutating func uri() -> FuzzValue {
-        if !rng.chance(4) { return .json(.string(rng.pick(FrameFuzzer.uris))) }
+        if !rng.chance(4) { return .json(.string(rng.pick(uris))) }
         return rng.pick([.json(""), .json("file:///"), .json("file:///fuzz/../etc/passwd.taskpaper"), .json("untitled:Untitled-1"),
                          .json("file:///fuzz/%zz.taskpaper"), .json("file://host/x.taskpaper"), .json(42), .json(nil),
                          .rawString([0x66, 0xFF, 0x2E]), .json("file:///fuzz/東京 x.taskpaper")])
@@ -345,14 +350,24 @@ struct FrameFuzzer {
             var bytes: [UInt8] = []
             while bytes.count <= 1 << 16 { bytes += escapedPiece().sent }
             return .rawString(bytes)
-        case 90..<92:
-            // An outline hundreds of levels deep.
-            let depth = Int.random(in: 100...1200, using: &rng)
-            return .json(.string((0..<depth).map { String(repeating: "\t", count: $0) + rng.pick(["- a\n", "p:\n", "n\n"]) }.joined()))
-        case 92..<94: return .json(.string(String(repeating: "x @t ", count: 20_000)))
+        case 90..<92: return .rawString(rng.pick(FrameFuzzer.deepOutlines))
+        case 92..<94: return .rawString(FrameFuzzer.longLine)
         default: return rng.chance(2) ? .json("") : number()
         }
     }
+
+    /// Outlines hundreds and thousands of levels deep, escaped (made once: they are megabytes).
+    static let deepOutlines: [[UInt8]] = [150, 900, 2_600].map { depth in
+        var out: [UInt8] = []
+        for level in 0..<depth {
+            for _ in 0..<level { out += [0x5C, 0x74] }  // \t
+            out += Array(["- a", "p:", "n"][level % 3].utf8) + [0x5C, 0x6E]  // \n
+        }
+        return out
+    }
+
+    /// One line of 100 KB with 20,000 tags.
+    static let longLine = Array(String(repeating: "x @t ", count: 20_000).utf8)
 
     private mutating func escapedPiece() -> EscapedPiece {
         switch Int.random(in: 0..<10, using: &rng) {

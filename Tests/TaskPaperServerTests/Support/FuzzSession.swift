@@ -20,7 +20,11 @@ final class FuzzSession {
 
     let seed: UInt64
     let encoding: String
+    /// A bare client, or one with every capability that makes the server ask it things.
+    let richClient: Bool
     let server: RawServer
+    /// A workspace folder: fuzzed messages also name its files, which the server indexes and re-reads.
+    private let workspace: TempWorkspace
     private var fuzzer: FrameFuzzer
     private var rng: SeededRandom
     private var model: ClientText
@@ -42,7 +46,11 @@ final class FuzzSession {
         self.seed = seed
         var r = SeededRandom(seed: seed)
         encoding = r.pick(["utf-8", "utf-16", "utf-32"])
-        fuzzer = FrameFuzzer(seed: r.next())
+        richClient = r.chance(2)
+        workspace = try TempWorkspace(["a.taskpaper": "Home:\n\t- Disk task @disk @due(2025-02-30)\n",
+                                       "sub/b.taskpaper": "- Other @disk(1)\n", "c.txt": "not indexed\n"])
+        let uris = (0..<4).map { "file:///fuzz/\($0).taskpaper" } + ["a.taskpaper", "sub/b.taskpaper", "sub/new.taskpaper"].map(workspace.uri)
+        fuzzer = FrameFuzzer(seed: r.next(), uris: uris)
         rng = SeededRandom(seed: r.next())
         model = ClientText("Tracked:\n\t- one @due(2025-02-30)\r\n\t- two 👍🏽 @next\rnote e\u{301}\nlast", encoding: encoding)
         server = try RawServer(environment: ["TASKPAPER_NOW": "2026-11-21T10:00"])
@@ -73,7 +81,7 @@ final class FuzzSession {
         let byKind = kinds.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let codes = c.errorCodes.sorted { $0.key > $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         return """
-            fuzz summary: seed \(seed), \(encoding), \(framesSent) fuzzed frames in \(groups) groups, \(String(format: "%.1f", seconds)) s
+            fuzz summary: seed \(seed), \(encoding), \(richClient ? "rich" : "bare") client, \(framesSent) fuzzed frames in \(groups) groups, \(String(format: "%.1f", seconds)) s
               frames: \(byKind)
               probes answered exactly: \(probesPassed); server: \(c.messages) messages, \(c.responses) responses \
             (errors \(codes)), \(c.notifications) notifications, \(c.serverRequests) requests to the client, \
@@ -84,7 +92,18 @@ final class FuzzSession {
     // MARK: Steps
 
     private func setUp() throws {
-        let initialize = request("initialize", ["processId": nil, "capabilities": ["general": ["positionEncodings": [.string(encoding)]]]])
+        var capabilities: JSON = ["general": ["positionEncodings": [.string(encoding)]]]
+        if richClient, case .object(var o) = capabilities {
+            o["workspace"] = ["configuration": true, "applyEdit": true, "workspaceFolders": true,
+                              "didChangeConfiguration": ["dynamicRegistration": true], "didChangeWatchedFiles": ["dynamicRegistration": true],
+                              "semanticTokens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true], "diagnostics": ["refreshSupport": true]]
+            o["textDocument"] = ["diagnostic": ["dynamicRegistration": false], "hover": ["contentFormat": ["markdown", "plaintext"]],
+                                 "rename": ["prepareSupport": true]]
+            o["window"] = ["workDoneProgress": true]
+            capabilities = .object(o)
+        }
+        let initialize = request("initialize", ["processId": nil, "capabilities": capabilities, "rootUri": .string(workspace.rootURI),
+                                                "workspaceFolders": [["uri": .string(workspace.rootURI), "name": "fuzz"]]])
         var bytes = RawServer.frame(initialize.message)
         bytes += RawServer.frame(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
         bytes += RawServer.frame(FuzzSession.open(FuzzSession.known, FuzzSession.knownText))
@@ -212,7 +231,7 @@ final class FuzzSession {
             "  [\(frame.kind)] \(frame.bytes.count) bytes: \(String(decoding: frame.bytes.prefix(400), as: UTF8.self).debugDescription)"
         }
         return """
-            fuzz failed: seed \(seed) (rerun with TASKPAPER_FUZZ_SEED=\(seed)), \(encoding), after \(framesSent) frames in \(groups) groups:
+            fuzz failed: seed \(seed) (rerun with TASKPAPER_FUZZ_SEED=\(seed)), \(encoding), \(richClient ? "rich" : "bare") client, after \(framesSent) frames in \(groups) groups:
             \(error)
             the group of frames being handled:
             \(frames.joined(separator: "\n"))

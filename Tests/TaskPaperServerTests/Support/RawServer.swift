@@ -60,6 +60,9 @@ final class RawServer: @unchecked Sendable {
 
     var stderrLines: Int { condition.withLock { stderrLineCount } }
 
+    /// The last 32 KB or more of stderr so far.
+    var stderrTailText: String { condition.withLock { String(decoding: stderrTail, as: UTF8.self) } }
+
     // MARK: Sending
 
     static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
@@ -174,12 +177,17 @@ final class RawServer: @unchecked Sendable {
         pending += chunk
         var start = 0
         while let (body, next) = RawServer.takeFrame(pending, from: start) {
-            start = next
-            guard let body, let json = try? JSONParser.parse(body) else {
-                badOutput = "the server sent a bad frame: \(String(decoding: pending[start...].prefix(300), as: UTF8.self).debugDescription)"
+            guard let body else {
+                badOutput = "the server sent a bad header: \(String(decoding: pending[start...].prefix(300), as: UTF8.self).debugDescription)"
                 break
             }
-            note(json)
+            start = next
+            do {
+                note(try JSONParser.parse(body))
+            } catch {
+                badOutput = "the server sent a body we can't read (\(error)): \(String(decoding: body.prefix(300), as: UTF8.self).debugDescription)"
+                break
+            }
         }
         pending.removeFirst(start)
     }
