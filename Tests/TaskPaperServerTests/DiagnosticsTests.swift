@@ -201,25 +201,26 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         let pieces = ["- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "👍🏽", "e\u{301}",
                       "東", "\t", ":", " ", "@x(", ")", "Home:", "@done", "(", "tomorow", "2025-13-01"]
-        var reference = "Home:\n\t- a @due(2025-05-11)\r\n\t- b @due(2025-02-30) @next @next\rnote 👍🏽\nlast"
-        c.open(uri, reference)
+        var model = ClientText("Home:\n\t- a @due(2025-05-11)\r\n\t- b @due(2025-02-30) @next @next\rnote 👍🏽\nlast",
+                               encoding: encoding)
+        c.open(uri, model.text)
         var version = 1
         for _ in 0..<150 {
             var changes: [JSON] = []
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
                 if Int.random(in: 0..<40, using: &rng) == 0 {
-                    reference = (0..<5).map { _ in pieces.randomElement(using: &rng)! }.joined()
-                    changes.append(["text": .string(reference)])
+                    model.replaceAll(with: (0..<5).map { _ in pieces.randomElement(using: &rng)! }.joined())
+                    changes.append(["text": .string(model.text)])
                     continue
                 }
-                let lines = ReferenceText.lines(reference)
+                let lines = model.lines
                 let l1 = Int.random(in: 0..<lines.count, using: &rng)
                 let l2 = min(lines.count - 1, l1 + Int.random(in: 0...2, using: &rng))
-                let c1 = Int.random(in: 0...ReferenceText.length(lines[l1].text, encoding) + 1, using: &rng)
-                var c2 = Int.random(in: 0...ReferenceText.length(lines[l2].text, encoding) + 1, using: &rng)
+                let c1 = Int.random(in: 0...model.length(lines[l1]) + 1, using: &rng)
+                var c2 = Int.random(in: 0...model.length(lines[l2]) + 1, using: &rng)
                 if l2 == l1, c2 < c1 { c2 = c1 }
                 let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-                reference = ReferenceText.replace(reference, (l1, c1), (l2, c2), with: insert, encoding: encoding)
+                model.replace((l1, c1), (l2, c2), with: insert)
                 changes.append(LSPClient.edit(l1, c1, l2, c2, insert))
             }
             version += 1
@@ -227,58 +228,12 @@ import Testing
         }
         let edited = try c.waitForDiagnostics(uri, version: version)
         let fresh = "file:///tmp/fresh.taskpaper"
-        c.open(fresh, reference)
+        c.open(fresh, model.text)
         let expected = try c.waitForDiagnostics(fresh)
         #expect(edited == expected)
         let tokensEdited = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])["data"]
         let tokensFresh = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(fresh)]])["data"]
         #expect(tokensEdited == tokensFresh)
         #expect(try c.shutdownAndExit() == 0)
-    }
-}
-
-/// A reference model of the client's text, independent of the server's code.
-enum ReferenceText {
-    /// Lines with their ends, split at \r\n, \n and \r.
-    static func lines(_ text: String) -> [(text: String, end: String)] {
-        var out: [(String, String)] = []
-        var current: [Unicode.Scalar] = []
-        var scalars = Array(text.unicodeScalars)[...]
-        while let s = scalars.popFirst() {
-            if s == "\r" || s == "\n" {
-                var end = String(s)
-                if s == "\r", scalars.first == "\n" { scalars.removeFirst(); end = "\r\n" }
-                out.append((String(String.UnicodeScalarView(current)), end))
-                current = []
-            } else {
-                current.append(s)
-            }
-        }
-        out.append((String(String.UnicodeScalarView(current)), ""))
-        return out
-    }
-
-    static func width(_ s: Unicode.Scalar, _ encoding: String) -> Int {
-        encoding == "utf-8" ? UTF8.width(s) : encoding == "utf-16" ? UTF16.width(s) : 1
-    }
-
-    static func length(_ line: String, _ encoding: String) -> Int {
-        line.unicodeScalars.reduce(0) { $0 + width($1, encoding) }
-    }
-
-    static func replace(_ text: String, _ a: (Int, Int), _ b: (Int, Int), with insert: String, encoding: String) -> String {
-        let ls = lines(text)
-        func offset(_ p: (Int, Int)) -> Int {
-            var o = ls[..<p.0].reduce(0) { $0 + $1.text.utf8.count + $1.end.utf8.count }
-            var units = 0
-            for s in ls[p.0].text.unicodeScalars {
-                if units + width(s, encoding) > p.1 { break }
-                units += width(s, encoding)
-                o += UTF8.width(s)
-            }
-            return o
-        }
-        let u = Array(text.utf8)
-        return String(decoding: u[..<offset(a)] + Array(insert.utf8) + u[offset(b)...], as: UTF8.self)
     }
 }

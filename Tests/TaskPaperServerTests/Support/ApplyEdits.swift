@@ -51,8 +51,9 @@ enum ApplyEdits {
         return String(out)
     }
 
-    /// Each line's scalars without its line end (`\n`, `\r\n` or `\r`).
-    private static func lineSpans(_ s: [Unicode.Scalar]) -> [Range<Int>] {
+    /// Each line's scalars without its line end (`\n`, `\r\n` or `\r`); the one
+    /// reference line splitter of the test support.
+    static func lineSpans(_ s: [Unicode.Scalar]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var start = 0, i = 0
         while i < s.count {

@@ -16,21 +16,7 @@ struct ClientText {
     var text: String { String(String.UnicodeScalarView(scalars)) }
 
     /// Each line's scalars, without its end (`\n`, `\r\n` or `\r`).
-    var lines: [Range<Int>] {
-        var out: [Range<Int>] = []
-        var start = 0, i = 0
-        while i < scalars.count {
-            if scalars[i] == "\n" || scalars[i] == "\r" {
-                out.append(start..<i)
-                i += scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" ? 2 : 1
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        out.append(start..<scalars.count)
-        return out
-    }
+    var lines: [Range<Int>] { ApplyEdits.lineSpans(scalars) }
 
     func width(_ s: Unicode.Scalar) -> Int {
         switch encoding {
