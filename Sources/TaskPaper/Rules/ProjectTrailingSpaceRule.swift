@@ -10,10 +10,10 @@ struct ProjectTrailingSpaceRule: LineRule {
     /// The white space after a would-be project's colon.
     static func trailingSpace(_ text: String, _ syntax: LineSyntax) -> Range<Int>? {
         guard syntax.kind == .note, syntax.unbalancedTagStart < 0 else { return nil }
-        let u = Array(text.utf8)
-        var end = u.count
-        while end > syntax.indentLength, u[end - 1] == 0x20 || u[end - 1] == 0x09 { end -= 1 }
-        guard end < u.count, end > syntax.indentLength, u[end - 1] == 0x3A else { return nil }
-        return end..<u.count
+        return text.withUTF8Bytes { u -> Range<Int>? in
+            let end = max(syntax.indentLength, TagScanner.trimTrailingBlanks(u, end: u.count))
+            guard end < u.count, end > syntax.indentLength, u[end - 1] == 0x3A else { return nil }
+            return end..<u.count
+        }
     }
 }
