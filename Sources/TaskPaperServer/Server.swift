@@ -63,6 +63,8 @@ public final class Server: @unchecked Sendable {
             handle(event, cancelled: cancelled)
             if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
         }
+        // Answers still being computed off the loop go out before the process ends.
+        Server.offLoopQueue.sync {}
         return exitCode!
     }
 

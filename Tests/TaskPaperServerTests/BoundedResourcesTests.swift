@@ -110,6 +110,25 @@ import TaskPaperServer
         #expect(s.closeInputAndWait() == 1)
     }
 
+    /// Answers computed off the main loop (symbols) are not left behind by
+    /// a `shutdown` and `exit` that arrive while they are being computed.
+    @Test func everyRequestIsAnsweredBeforeTheServerExits() throws {
+        let s = try Self.started()
+        let text = (0..<20_000).map { String(repeating: "\t", count: $0 % 30) + "- task \($0) @due(2026-01-01)\n" }.joined()
+        let doc: JSON = ["textDocument": ["uri": "file:///big.taskpaper"]]
+        var bytes = RawServer.frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                     "params": ["textDocument": ["uri": "file:///big.taskpaper", "languageId": "taskpaper", "version": 1, "text": .string(text)]]])
+        bytes += RawServer.frame(["jsonrpc": "2.0", "id": "probe-symbols", "method": "textDocument/documentSymbol", "params": doc])
+        bytes += RawServer.frame(["jsonrpc": "2.0", "id": "probe-search", "method": "workspace/symbol", "params": ["query": "task 9"]])
+        bytes += RawServer.frame(["jsonrpc": "2.0", "id": "probe-shutdown", "method": "shutdown"])
+        bytes += RawServer.frame(["jsonrpc": "2.0", "method": "exit"])
+        try s.write(bytes)
+        #expect(try s.response("probe-symbols")["result"]?.arrayValue?.isEmpty == false)
+        #expect(try s.response("probe-search")["result"]?.arrayValue?.count == 1000)
+        #expect(try s.response("probe-shutdown")["result"] == .null)
+        #expect(s.closeInputAndWait() == 0)
+    }
+
     static func started() throws -> RawServer {
         let s = try RawServer(environment: env)
         _ = try ask(s, "initialize", ["processId": nil, "capabilities": [:]])
