@@ -99,8 +99,7 @@ extension OpenDocument {
     /// The lines a client range covers. A selection ending at the start of a
     /// line (a whole-line selection) leaves that line out.
     func lines(of range: LSPRange) -> ClosedRange<Int> {
-        var (a, b) = (location(range.start), location(range.end))
-        if (b.line, b.offset) < (a.line, a.offset) { swap(&a, &b) }
+        let (a, b) = locations(range)
         let last = b.line > a.line && b.offset == 0 ? b.line - 1 : b.line
         return a.line...last
     }

@@ -9,8 +9,7 @@ extension Server {
         let range = try LSPRange(params.field("range"))
         let limit = doc.context.settings.lint.maxLineLength
         guard limit > 0 else { return [InlayHint]() }
-        var a = doc.location(range.start), b = doc.location(range.end)
-        if (b.line, b.offset) < (a.line, a.offset) { swap(&a, &b) }
+        let (a, b) = doc.locations(range)
         var hints: [InlayHint] = []
         for line in a.line...b.line {
             let l = doc.line(line)

@@ -175,9 +175,7 @@ extension Server {
     func semanticTokensRange(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
         let doc = try document(params)
         let range = try LSPRange(params.field("range"))
-        var start = doc.location(range.start), end = doc.location(range.end)
-        // A range given end first still names the same text (and must not build an inverted line range).
-        if (end.line, end.offset) < (start.line, start.offset) { swap(&start, &end) }
+        let (start, end) = doc.locations(range)
         let startCol = doc.context.encoding.column(ofUTF8Offset: start.offset, in: doc.line(start.line).text,
                                                   isASCII: doc.line(start.line).syntax.isASCII)
         let endCol = doc.context.encoding.column(ofUTF8Offset: end.offset, in: doc.line(end.line).text,

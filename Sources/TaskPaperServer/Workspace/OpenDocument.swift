@@ -205,6 +205,12 @@ final class OpenDocument {
     func location(_ p: Position) -> (line: Int, offset: Int) {
         text.location(of: p.text, encoding: context.encoding)
     }
+
+    /// A client range as two clamped locations in order (a range given end first names the same text).
+    func locations(_ range: LSPRange) -> (start: (line: Int, offset: Int), end: (line: Int, offset: Int)) {
+        let a = location(range.start), b = location(range.end)
+        return (b.line, b.offset) < (a.line, a.offset) ? (b, a) : (a, b)
+    }
 }
 
 /// A document's text at one moment, with the client's encoding: what a
