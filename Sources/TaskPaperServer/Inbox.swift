@@ -6,6 +6,8 @@ enum Event: Sendable {
     case badMessage(RequestID?, ResponseError)
     /// Work finished off the loop (e.g. the workspace index) to apply on it.
     case task(@Sendable (Server) -> Void)
+    /// The date watcher's timer: look whether the local date changed.
+    case clockTick
     case endOfInput
 }
 

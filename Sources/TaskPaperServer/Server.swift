@@ -29,6 +29,9 @@ public final class Server: @unchecked Sendable {
     var nextOutgoingID = 1
     var awaitingResponses: [RequestID: (Result<JSON, ResponseError>) -> Void] = [:]
     var exitCode: Int32?
+    /// The one source of today's date and time (Workspace/Clock.swift); tests inject another.
+    var clockSource: @Sendable () -> LintClock = Clock.current
+    var dateWatcher = DateWatcher()
 
     public init(output: MessageWriter) {
         writer = output
@@ -58,6 +61,8 @@ public final class Server: @unchecked Sendable {
             batch.append(.endOfInput)
             inbox.push(batch)
         }
+        let dateTicks = DateWatcher.startTicking(into: inbox)
+        defer { dateTicks.stop() }
         while exitCode == nil {
             let (event, cancelled) = inbox.pop()
             handle(event, cancelled: cancelled)
@@ -95,6 +100,8 @@ public final class Server: @unchecked Sendable {
             reply(id, error: error)
         case .task(let work):
             work(self)
+        case .clockTick:
+            refreshIfNewDay()
         case .endOfInput:
             log("input ended; stopping")
             exitCode = lifecycle == .shuttingDown ? 0 : 1
@@ -196,7 +203,7 @@ public final class Server: @unchecked Sendable {
     }
 
     var analysisContext: AnalysisContext {
-        AnalysisContext(settings: settings, clock: Clock.current(), encoding: encoding)
+        AnalysisContext(settings: settings, clock: clockSource(), encoding: encoding)
     }
 }
 

@@ -3,10 +3,12 @@ import TaskPaper
 /// Diagnostics out to the client: pushed once the input is drained (SPEC 2:
 /// no storms, no timers), or pulled with `resultId` / `unchanged`.
 extension Server {
-    /// After midnight, `overdue` and relative dates mean something else: re-derive
-    /// every document. Checked whenever a message arrives (there is no timer).
+    /// After midnight (or a jump of the clock), `overdue` and relative dates mean
+    /// something else: re-derive every document, once per change of date.
+    /// Checked on every message and on the date watcher's ticks.
     func refreshIfNewDay() {
-        guard let any = documents.values.first, any.context.clock.today != Clock.current().today else { return }
+        guard dateWatcher.dayChanged(today: clockSource().today) else { return }
+        log("the date is now \(clockSource().today); refreshing open documents")
         refreshAllDocuments()
     }
 

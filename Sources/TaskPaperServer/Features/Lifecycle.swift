@@ -120,5 +120,6 @@ extension Server {
         // Tokens (dates, overdue) and the gauge depend on settings and the day too.
         if client.semanticTokensRefresh { request("workspace/semanticTokens/refresh", JSONNull()) { _ in } }
         if client.inlayHintRefresh { request("workspace/inlayHint/refresh", JSONNull()) { _ in } }
+        if client.codeLensRefresh { request("workspace/codeLens/refresh", JSONNull()) { _ in } }
     }
 }

@@ -13,6 +13,7 @@ struct ClientCapabilities {
     var completionInsertReplace = false
     var semanticTokensRefresh = false
     var inlayHintRefresh = false
+    var codeLensRefresh = false
 
     init() {}
 
@@ -30,6 +31,7 @@ struct ClientCapabilities {
         completionInsertReplace = c["textDocument"]?["completion"]?["completionItem"]?["insertReplaceSupport"]?.boolValue ?? false
         semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+        codeLensRefresh = c["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
     }
 
     /// SPEC 7: UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).

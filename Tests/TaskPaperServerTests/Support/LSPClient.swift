@@ -18,7 +18,12 @@ final class LSPClient: @unchecked Sendable {
     /// Answers the server's own requests (workspace/configuration, registerCapability…).
     var answerServerRequest: (_ method: String, _ params: JSON) -> JSON = { _, _ in nil }
     /// Every message received so far, in order (for assertions on what was sent).
-    private(set) var received: [JSON] = []
+    var received: [JSON] {
+        condition.lock()
+        defer { condition.unlock() }
+        return receivedLog
+    }
+    private var receivedLog: [JSON] = []
 
     static var binary: URL {
         // TASKPAPER_LSP=PATH tests another build (e.g. a release binary for the long fuzz).
@@ -102,7 +107,7 @@ final class LSPClient: @unchecked Sendable {
         case .none: closed = true
         case .some(.none): fatalError("server sent a body that is not JSON")
         case .some(.some(let json)):
-            received.append(json)
+            receivedLog.append(json)
             if let method = json["method"]?.stringValue, let id = json["id"] {
                 // A request from the server: answer it right away.
                 let result = answerServerRequest(method, json["params"] ?? nil)
