@@ -50,7 +50,8 @@ import Testing
 
     @Test func pullReturnsUnchangedWhenNothingChanged() throws {
         let c = try LSPClient(environment: Self.env)
-        let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]]]
+        let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]],
+                          "workspace": ["diagnostics": ["refreshSupport": true]]]
         let result = try c.initialize(capabilities: caps)
         #expect(result["capabilities"]?["diagnosticProvider"] != nil)
         c.open(uri, "- a @due(tomorow)\n")
@@ -65,6 +66,18 @@ import Testing
         let third = try c.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": .string(id)])
         #expect(third["kind"] == "full")
         #expect(third["items"]?.arrayValue?.isEmpty == true)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    /// Neovim 0.11 pulls but cannot be asked to pull again: it gets pushed diagnostics,
+    /// so a new day or new settings still reach it.
+    @Test func aClientThatCannotBeRefreshedGetsPushedDiagnostics() throws {
+        let c = try LSPClient(environment: Self.env)
+        let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]]]
+        let result = try c.initialize(capabilities: caps)
+        #expect(result["capabilities"]?["diagnosticProvider"] == nil)
+        c.open(uri, "- a @due(tomorow)\n")
+        #expect(try c.waitForDiagnostics(uri).map(\.code) == ["date-malformed"])
         #expect(try c.shutdownAndExit() == 0)
     }
 

@@ -20,8 +20,10 @@ struct ClientCapabilities {
     init(_ json: JSON?) {
         guard let c = json else { return }
         positionEncodings = c["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        pullDiagnostics = c["textDocument"]?["diagnostic"] != nil
         diagnosticRefresh = c["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
+        // Pull only from a client we can ask to pull again: without `workspace/diagnostic/refresh`,
+        // a change of settings or of the date would never reach it (Neovim 0.11 pulls without it).
+        pullDiagnostics = c["textDocument"]?["diagnostic"] != nil && diagnosticRefresh
         configuration = c["workspace"]?["configuration"]?.boolValue ?? false
         didChangeConfigurationDynamic = c["workspace"]?["didChangeConfiguration"]?["dynamicRegistration"]?.boolValue ?? false
         workDoneProgress = c["window"]?["workDoneProgress"]?.boolValue ?? false
