@@ -4,9 +4,13 @@ import Foundation
 /// release server, for generated documents of 1k, 10k and 100k lines (or a file).
 ///
 ///     swift run -c release taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60] [--server PATH]
+///                                          [--idle SECONDS]
+///
+/// `--idle 65` also measures the CPU an idle server uses with the largest document open.
 var sizes = [1_000, 10_000, 100_000]
 var file: String?
 var edits = 60
+var idleSeconds = 0
 var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("taskpaper-lsp").path
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
@@ -17,8 +21,9 @@ while !args.isEmpty {
     case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
     case "--edits": edits = Int(value) ?? edits
     case "--server": server = value
+    case "--idle": idleSeconds = Int(value) ?? 0
     default:
-        FileHandle.standardError.write(Data("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH]\n".utf8))
+        FileHandle.standardError.write(Data("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n".utf8))
         exit(2)
     }
 }
@@ -75,6 +80,10 @@ if stdio.count > 1, let first = stdio.first, let last = stdio.last {
     print("scaling: edit over stdio \(documents.last!.name) / \(documents.first!.name) = "
           + f2(last.editMedianMs / first.editMedianMs) + "x (target <= 1.5x); in process "
           + f2(inProcess.last!.editMedianMs / inProcess.first!.editMedianMs) + "x")
+}
+if idleSeconds > 0, let doc = documents.last {
+    let idle = try IdleBench.run(server: server, text: doc.text, seconds: idleSeconds)
+    print("idle with \(doc.name) open for \(idle.seconds) s: \(f2(idle.cpuMs)) ms CPU, \(idle.messages) messages sent")
 }
 
 extension String {
