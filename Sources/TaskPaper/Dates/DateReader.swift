@@ -1,0 +1,124 @@
+/// The one date reader: TaskPaper's grammar, then its ISO 8601 fallback, then our two
+/// extensions (an appointment `DATE H:MM-H:MM`, a span `A thru B`), each part read as TaskPaper does.
+struct DateReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let clock: LintClock
+
+    struct Outcome {
+        var result: Result<DateValue, DateError>
+        /// The byte ranges of a range's two ends (appointment times or span parts), for swapping.
+        var ends: (Range<Int>, Range<Int>)?
+    }
+
+    func read() -> Outcome {
+        if let canonical = canonicalDate() { return Outcome(result: canonical) }
+        switch point(0, bytes.count) {
+        case .moment(let moment, let info):
+            let form: DateValue.Form = info.isAbsolute ? (moment.timeIfAny == nil ? .date : .dateTime) : .relative
+            return Outcome(result: .success(DateValue(form: form, start: DatePoint(moment),
+                                                      isCanonical: info.isPadded, overflow: info.overflow)))
+        case .invalid: return Outcome(result: .failure(.invalid))
+        case .malformed: return span() ?? appointment() ?? Outcome(result: .failure(.malformed))
+        }
+    }
+
+    // MARK: Points
+
+    enum Point {
+        case moment(LocalDateTime, TaskPaperDateGrammar.Reading)
+        case invalid
+        case malformed
+    }
+
+    /// `bytes[start..<end]` as TaskPaper's `DateTime.parse` reads it.
+    func point(_ start: Int, _ end: Int) -> Point {
+        if let reading = TaskPaperDateGrammar.read(bytes, from: start, to: end, now: clock.moment) {
+            guard let moment = reading.moment else { return .invalid }
+            return .moment(moment, reading)
+        }
+        switch ISO8601Reader.read(bytes, from: start, to: end, utcOffsetSeconds: clock.utcOffsetSeconds) {
+        case .reading(let moment, let hasTime):
+            return .moment(moment, TaskPaperDateGrammar.Reading(moment: moment, isAbsolute: true, hasTime: hasTime))
+        case .invalid: return .invalid
+        case .noMatch: return .malformed
+        }
+    }
+
+    /// The common `YYYY-MM-DD`, read directly (the grammar gives the same).
+    private func canonicalDate() -> Result<DateValue, DateError>? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        var cursor = DateCursor(bytes)
+        guard let year = cursor.digits(4), cursor.take(byte: UInt8(ascii: "-")), let month = cursor.digits(2),
+              cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2) else { return nil }
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return .failure(.invalid) }
+        return .success(DateValue(form: .date, start: DatePoint(date: CivilDate(year: year, month: month, day: day))))
+    }
+
+    // MARK: Our extensions
+
+    /// `A thru B`: split at the first `thru` between white space; each side a point.
+    private func span() -> Outcome? {
+        var cursor = DateCursor(bytes)
+        while !cursor.isAtEnd {
+            let wordStart = cursor.position
+            while !cursor.isAtEnd, !DateCursor.isWhiteSpace(cursor.byte()) { cursor.position += 1 }
+            let wordEnd = cursor.position
+            cursor.skipWhiteSpace()
+            var word = DateCursor(bytes, from: wordStart, to: wordEnd)
+            guard word.take("thru"), word.isAtEnd, wordStart > 0, !cursor.isAtEnd else { continue }
+            let first = trimmed(0, wordStart), second = trimmed(cursor.position, bytes.count)
+            return range(first, second, form: .span, ends: (first, second))
+        }
+        return nil
+    }
+
+    /// `DATE T1-T2`: the last word is two times joined by `-`; both are on DATE's day.
+    private func appointment() -> Outcome? {
+        let all = trimmed(0, bytes.count)
+        var wordStart = all.upperBound
+        while wordStart > 0, !DateCursor.isWhiteSpace(bytes[wordStart - 1]) { wordStart -= 1 }
+        guard wordStart > 0, let dash = bytes[(wordStart + 1)..<all.upperBound].firstIndex(of: UInt8(ascii: "-")),
+              let startTime = TaskPaperDateGrammar.readTime(bytes, from: wordStart, to: dash),
+              let endTime = TaskPaperDateGrammar.readTime(bytes, from: dash + 1, to: all.upperBound)
+        else { return nil }
+        let date = trimmed(0, wordStart)
+        guard !date.isEmpty else { return nil }
+        let day: LocalDateTime, info: TaskPaperDateGrammar.Reading
+        switch point(date.lowerBound, date.upperBound) {
+        case .malformed: return Outcome(result: .failure(.malformed))
+        case .invalid: return Outcome(result: .failure(.invalid))
+        case .moment(let moment, let reading): (day, info) = (moment.startOf(.day), reading)
+        }
+        guard !info.hasTime, let startMilliseconds = startTime.milliseconds, let endMilliseconds = endTime.milliseconds,
+              let start = day.adding(milliseconds: startMilliseconds), let end = day.adding(milliseconds: endMilliseconds)
+        else { return Outcome(result: .failure(info.hasTime ? .malformed : .invalid)) }
+        let ends = (wordStart..<dash, (dash + 1)..<all.upperBound)
+        guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }
+        let overflow = info.overflow ?? startTime.overflow ?? endTime.overflow
+        return Outcome(result: .success(DateValue(form: .appointment, start: DatePoint(start), end: DatePoint(end),
+                                                  isCanonical: info.isPadded, overflow: overflow)), ends: ends)
+    }
+
+    /// Two points read on their own; malformed beats invalid, invalid beats inverted.
+    private func range(_ first: Range<Int>, _ second: Range<Int>, form: DateValue.Form,
+                       ends: (Range<Int>, Range<Int>)) -> Outcome {
+        let a = point(first.lowerBound, first.upperBound), b = point(second.lowerBound, second.upperBound)
+        guard case .moment(let start, let startInfo) = a, case .moment(let end, let endInfo) = b else {
+            if case .malformed = a { return Outcome(result: .failure(.malformed)) }
+            if case .malformed = b { return Outcome(result: .failure(.malformed)) }
+            return Outcome(result: .failure(.invalid))
+        }
+        guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }
+        let value = DateValue(form: form, start: DatePoint(start), end: DatePoint(end),
+                              isCanonical: startInfo.isPadded && endInfo.isPadded,
+                              overflow: startInfo.overflow ?? endInfo.overflow)
+        return Outcome(result: .success(value), ends: ends)
+    }
+
+    /// `start..<end` without trailing white space.
+    private func trimmed(_ start: Int, _ end: Int) -> Range<Int> {
+        var end = end
+        while end > start, DateCursor.isWhiteSpace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+}
