@@ -12,13 +12,16 @@ struct DateReader {
 
     func read() -> Outcome {
         if let canonical = canonicalDate() { return Outcome(result: canonical) }
+        // The grammar never matches a word of two times (`13:00-14:00`), but ISO 8601 would read
+        // `-14:00` as a UTC offset: our appointment comes first there.
+        if let appointment = appointment() { return appointment }
         switch point(0, bytes.count) {
         case .moment(let moment, let info):
             let form: DateValue.Form = info.isAbsolute ? (moment.timeIfAny == nil ? .date : .dateTime) : .relative
             return Outcome(result: .success(DateValue(form: form, start: DatePoint(moment),
                                                       isCanonical: info.isPadded, overflow: info.overflow)))
         case .invalid: return Outcome(result: .failure(.invalid))
-        case .malformed: return span() ?? appointment() ?? Outcome(result: .failure(.malformed))
+        case .malformed: return span() ?? Outcome(result: .failure(.malformed))
         }
     }
 
@@ -36,6 +39,7 @@ struct DateReader {
             guard let moment = reading.moment else { return .invalid }
             return .moment(moment, reading)
         }
+        if timePair(start, end) != nil { return .malformed }  // an appointment where only a point may be
         switch ISO8601Reader.read(bytes, from: start, to: end, utcOffsetSeconds: clock.utcOffsetSeconds) {
         case .reading(let moment, let hasTime):
             return .moment(moment, TaskPaperDateGrammar.Reading(moment: moment, isAbsolute: true, hasTime: hasTime))
@@ -72,15 +76,24 @@ struct DateReader {
         return nil
     }
 
+    /// The last word of `start..<end` when it is two times joined by `-` (`13:00-14:00`, `9am-5pm`)
+    /// after some other text: the word's start, the dash, its end and the two times.
+    private func timePair(_ start: Int, _ end: Int) -> (wordStart: Int, dash: Int, end: Int,
+        first: (milliseconds: Int?, overflow: DateOverflow?), second: (milliseconds: Int?, overflow: DateOverflow?))? {
+        let word = trimmed(start, end)
+        var wordStart = word.upperBound
+        while wordStart > start, !DateCursor.isWhiteSpace(bytes[wordStart - 1]) { wordStart -= 1 }
+        guard wordStart > start, wordStart + 1 < word.upperBound,
+              let dash = bytes[(wordStart + 1)..<word.upperBound].firstIndex(of: UInt8(ascii: "-")),
+              let first = TaskPaperDateGrammar.readTime(bytes, from: wordStart, to: dash),
+              let second = TaskPaperDateGrammar.readTime(bytes, from: dash + 1, to: word.upperBound)
+        else { return nil }
+        return (wordStart, dash, word.upperBound, first, second)
+    }
+
     /// `DATE T1-T2`: the last word is two times joined by `-`; both are on DATE's day.
     private func appointment() -> Outcome? {
-        let all = trimmed(0, bytes.count)
-        var wordStart = all.upperBound
-        while wordStart > 0, !DateCursor.isWhiteSpace(bytes[wordStart - 1]) { wordStart -= 1 }
-        guard wordStart > 0, let dash = bytes[(wordStart + 1)..<all.upperBound].firstIndex(of: UInt8(ascii: "-")),
-              let startTime = TaskPaperDateGrammar.readTime(bytes, from: wordStart, to: dash),
-              let endTime = TaskPaperDateGrammar.readTime(bytes, from: dash + 1, to: all.upperBound)
-        else { return nil }
+        guard let (wordStart, dash, wordEnd, startTime, endTime) = timePair(0, bytes.count) else { return nil }
         let date = trimmed(0, wordStart)
         guard !date.isEmpty else { return nil }
         let day: LocalDateTime, info: TaskPaperDateGrammar.Reading
@@ -92,7 +105,7 @@ struct DateReader {
         guard !info.hasTime, let startMilliseconds = startTime.milliseconds, let endMilliseconds = endTime.milliseconds,
               let start = day.adding(milliseconds: startMilliseconds), let end = day.adding(milliseconds: endMilliseconds)
         else { return Outcome(result: .failure(info.hasTime ? .malformed : .invalid)) }
-        let ends = (wordStart..<dash, (dash + 1)..<all.upperBound)
+        let ends = (wordStart..<dash, (dash + 1)..<wordEnd)
         guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }
         let overflow = info.overflow ?? startTime.overflow ?? endTime.overflow
         return Outcome(result: .success(DateValue(form: .appointment, start: DatePoint(start), end: DatePoint(end),
