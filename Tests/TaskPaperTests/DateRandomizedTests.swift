@@ -32,10 +32,12 @@ import Testing
         Piece(text: "today", expected: .reads), Piece(text: "tomorrow", expected: .reads),
         Piece(text: "yesterday", expected: .reads), Piece(text: "now", expected: .reads),
         Piece(text: "this may", expected: .reads, shape: .monthWithoutDay),
-        Piece(text: "sep", expected: .reads, shape: .monthWithoutDay, startsWithName: true), Piece(text: "sun", expected: .reads, startsWithName: true),
+        Piece(text: "sep", expected: .reads, shape: .monthWithoutDay, startsWithName: true),
+        Piece(text: "sun", expected: .reads, startsWithName: true),
         Piece(text: "next jul 4", expected: .reads), Piece(text: "last dec 25", expected: .reads),
         Piece(text: "jan 3", expected: .reads, startsWithName: true),
-        Piece(text: "jul 32", expected: .reads, startsWithName: true), Piece(text: "monday", expected: .reads, startsWithName: true), Piece(text: "next fri", expected: .reads),
+        Piece(text: "jul 32", expected: .reads, startsWithName: true),
+        Piece(text: "monday", expected: .reads, startsWithName: true), Piece(text: "next fri", expected: .reads),
         Piece(text: "last sunday", expected: .reads), Piece(text: "this week", expected: .reads),
         Piece(text: "next quarter", expected: .reads), Piece(text: "last isoweek", expected: .reads),
         Piece(text: "next year", expected: .reads), Piece(text: "this hour", expected: .reads),
@@ -72,8 +74,9 @@ import Testing
     ]
 
     /// The rules: any malformed piece spoils the payload; an open date swallows what follows it
-    /// (`2016 -2w` is the month -2 then a stray `w`; `may 5pm` is May 5 then a stray `pm`); a date
-    /// cannot follow white space, but for a bare month or weekday name; otherwise an Invalid Date piece makes the payload invalid.
+    /// (`2016 -2w` is the month -2 then a stray `w`; `may 5pm` is May 5 then a stray `pm`);
+    /// a date cannot follow white space, but for a bare month or weekday name; otherwise an
+    /// Invalid Date piece makes the payload invalid.
     static func expected(date: Piece?, rest: [Piece], leadingSpace: Bool) -> Expected {
         if ([date].compactMap { $0 } + rest).contains(where: { $0.expected == .malformed }) { return .malformed }
         if let date {

@@ -88,7 +88,9 @@ import Testing
 
     // MARK: Our extensions
 
-    @Test func appointment() { #expect(Self.reading("2025-05-11 13:00-14:00") == "2025-05-11 13:00 thru 2025-05-11 14:00") }
+    @Test func appointment() {
+        #expect(Self.reading("2025-05-11 13:00-14:00") == "2025-05-11 13:00 thru 2025-05-11 14:00")
+    }
     @Test func span() {
         #expect(Self.reading("2025-05-12 13:00 thru 2025-05-19 23:59") == "2025-05-12 13:00 thru 2025-05-19 23:59")
         #expect(Self.reading("today thru next friday") == "2026-11-24 thru 2026-12-04")

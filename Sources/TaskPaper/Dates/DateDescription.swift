@@ -7,7 +7,9 @@ public struct DateDescription: Sendable, Hashable {
     public var detail: String
 
     public static func describe(_ line: AnalyzedLine, tagIndex: Int) -> DateDescription {
-        guard let date = line.date(ofTag: tagIndex) else { return DateDescription(reading: "", detail: "No specific date") }
+        guard let date = line.date(ofTag: tagIndex) else {
+            return DateDescription(reading: "", detail: "No specific date")
+        }
         let overdue = line.overdueTagIndex == tagIndex
         switch date.result {
         case .failure(.malformed):
@@ -80,7 +82,9 @@ public struct DateDescription: Sendable, Hashable {
 
     /// "1 hour", "7 days, 10 hours, 59 minutes" (a missing time counts as 00:00).
     static func duration(from start: DatePoint, to end: DatePoint) -> String {
-        func minutes(_ p: DatePoint) -> Int { p.date.dayNumber * 1440 + (p.time ?? .midnight).millisecondsOfDay / 60_000 }
+        func minutes(_ p: DatePoint) -> Int {
+            p.date.dayNumber * 1440 + (p.time ?? .midnight).millisecondsOfDay / 60_000
+        }
         let total = minutes(end) - minutes(start)
         let parts = [(total / 1440, "day"), (total % 1440 / 60, "hour"), (total % 60, "minute")]
             .filter { $0.0 > 0 }.map { plural($0.0, $0.1) }

@@ -103,7 +103,8 @@ struct DateReader {
         case .moment(let moment, let reading): (day, info) = (moment.startOf(.day), reading)
         }
         guard !info.hasTime, let startMilliseconds = startTime.milliseconds, let endMilliseconds = endTime.milliseconds,
-              let start = day.adding(milliseconds: startMilliseconds), let end = day.adding(milliseconds: endMilliseconds)
+              let start = day.adding(milliseconds: startMilliseconds),
+              let end = day.adding(milliseconds: endMilliseconds)
         else { return Outcome(result: .failure(info.hasTime ? .malformed : .invalid)) }
         let ends = (wordStart..<dash, (dash + 1)..<wordEnd)
         guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }

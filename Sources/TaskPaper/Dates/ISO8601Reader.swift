@@ -12,7 +12,8 @@ enum ISO8601Reader {
         case noMatch
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, utcOffsetSeconds: Int) -> Outcome {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                     utcOffsetSeconds: Int) -> Outcome {
         var cursor = DateCursor(bytes, from: start, to: end)
         guard let day = date(&cursor) else { return .noMatch }
         var milliseconds = 0, hasTime = false, offsetMinutes: Int?
@@ -25,7 +26,8 @@ enum ISO8601Reader {
         }
         guard cursor.isAtEnd else { return .noMatch }
         guard let day = day, milliseconds >= 0,
-              var moment = LocalDateTime(dayNumber: day.dayNumber, millisecondsOfDay: 0)?.adding(milliseconds: milliseconds)
+              var moment = LocalDateTime(dayNumber: day.dayNumber, millisecondsOfDay: 0)?
+                .adding(milliseconds: milliseconds)
         else { return .invalid }
         if let offsetMinutes {
             // The written moment is at UTC+offset; show it in local time.

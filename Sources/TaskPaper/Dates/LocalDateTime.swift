@@ -31,7 +31,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// The time, or nil at midnight: TaskPaper writes a moment at midnight as a bare date.
     public var timeIfAny: TimeOfDay? { millisecondsOfDay == 0 ? nil : time }
 
-    /// As TaskPaper's `DateTime.format` writes it: `2025-05-11`, `2025-05-11 09:30`, `… 09:30:05`, `… 09:30:05:020`.
+    /// As TaskPaper's `DateTime.format` writes it: `2025-05-11`, `2025-05-11 09:30`,
+    /// `2025-05-11 09:30:05`, `2025-05-11 09:30:05:020`.
     public var description: String {
         guard let time = timeIfAny else { return date.description }
         return "\(date) \(time)"

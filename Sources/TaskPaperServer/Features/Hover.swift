@@ -15,7 +15,8 @@ extension Server {
         var paragraphs: [[HoverText]] = []
         if analyzed.settings.dateTags.contains(name) {
             let date = DateDescription.describe(analyzed, tagIndex: index)
-            paragraphs.append(date.reading.isEmpty ? [.plain(date.detail)] : [.strong(date.reading), .plain(date.detail)])
+            paragraphs.append(date.reading.isEmpty ? [.plain(date.detail)]
+                                                   : [.strong(date.reading), .plain(date.detail)])
         }
         let carriers = tagUsage()[name] ?? 0
         var usage: [HoverText] = [.plain(carriers == 1 ? "1 item carries " : "\(carriers) items carry "), .code("@\(name)")]
