@@ -11,17 +11,22 @@ struct DateReader {
     }
 
     func read() -> Outcome {
-        if let canonical = canonicalDate() { return Outcome(result: canonical) }
         // The grammar never matches a word of two times (`13:00-14:00`), but ISO 8601 would read
-        // `-14:00` as a UTC offset: our appointment comes first there.
-        if let appointment = appointment() { return appointment }
+        // `-14:00` as a UTC offset: our appointment comes first there. Neither reads a `thru` word,
+        // so a span is looked for before them too.
+        if let canonical = canonicalDate(0, bytes.count) {
+            guard let (date, time) = canonical else { return Outcome(result: .failure(.invalid)) }
+            let point = DatePoint(date: date, time: time)
+            return Outcome(result: .success(DateValue(form: time == nil ? .date : .dateTime, start: point)))
+        }
+        if let range = appointment() ?? span() { return range }
         switch point(0, bytes.count) {
         case .moment(let moment, let info):
             let form: DateValue.Form = info.isAbsolute ? (moment.timeIfAny == nil ? .date : .dateTime) : .relative
             return Outcome(result: .success(DateValue(form: form, start: DatePoint(moment),
                                                       isCanonical: info.isPadded, overflow: info.overflow)))
         case .invalid: return Outcome(result: .failure(.invalid))
-        case .malformed: return span() ?? Outcome(result: .failure(.malformed))
+        case .malformed: return Outcome(result: .failure(.malformed))
         }
     }
 
@@ -35,6 +40,11 @@ struct DateReader {
 
     /// `bytes[start..<end]` as TaskPaper's `DateTime.parse` reads it.
     func point(_ start: Int, _ end: Int) -> Point {
+        if let canonical = canonicalDate(start, end) {
+            guard let (date, time) = canonical else { return .invalid }
+            let moment = LocalDateTime(date: date, time: time ?? .midnight)
+            return .moment(moment, TaskPaperDateGrammar.Reading(moment: moment, isAbsolute: true, hasTime: time != nil))
+        }
         if let reading = TaskPaperDateGrammar.read(bytes, from: start, to: end, now: clock.moment) {
             guard let moment = reading.moment else { return .invalid }
             return .moment(moment, reading)
@@ -48,14 +58,23 @@ struct DateReader {
         }
     }
 
-    /// The common `YYYY-MM-DD`, read directly (the grammar gives the same).
-    private func canonicalDate() -> Result<DateValue, DateError>? {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        var cursor = DateCursor(bytes)
+    /// The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM`, read directly (the grammar reads them the same):
+    /// nil when the text is neither, `.some(nil)` for a day that does not exist.
+    private func canonicalDate(_ start: Int, _ end: Int) -> (date: CivilDate, time: TimeOfDay?)?? {
+        let count = end - start
+        guard count == 10 || count == 16, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-")
+        else { return nil }
+        var cursor = DateCursor(bytes, from: start, to: end)
         guard let year = cursor.digits(4), cursor.take(byte: UInt8(ascii: "-")), let month = cursor.digits(2),
               cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2) else { return nil }
-        guard CivilDate.isValid(year: year, month: month, day: day) else { return .failure(.invalid) }
-        return .success(DateValue(form: .date, start: DatePoint(date: CivilDate(year: year, month: month, day: day))))
+        var time: TimeOfDay?
+        if count == 16 {
+            guard cursor.take(byte: UInt8(ascii: " ")), let hour = cursor.digits(2), hour < 24,
+                  cursor.take(byte: UInt8(ascii: ":")), let minute = cursor.digits(2), minute < 60 else { return nil }
+            if hour != 0 || minute != 0 { time = TimeOfDay(hour: hour, minute: minute) }
+        }
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return .some(nil) }
+        return (CivilDate(year: year, month: month, day: day), time)
     }
 
     // MARK: Our extensions

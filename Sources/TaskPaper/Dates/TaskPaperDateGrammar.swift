@@ -33,8 +33,9 @@ struct TaskPaperDateGrammar {
     /// Reads just a time (`13:00`, `9am`) filling `bytes[start..<end]`, for appointments.
     static func readTime(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
         -> (milliseconds: Int?, overflow: DateOverflow?)? {
+        // A time alone does not look at now.
         var grammar = TaskPaperDateGrammar(cursor: DateCursor(bytes, from: start, to: end),
-                                           now: LocalDateTime(date: CivilDate(year: 1970, month: 1, day: 1)))
+                                           now: LocalDateTime(dayNumber: 0, millisecondsOfDay: 0)!)
         guard let time = grammar.time(), grammar.cursor.isAtEnd else { return nil }
         return (time.milliseconds, time.overflow)
     }
@@ -355,6 +356,8 @@ struct TaskPaperDateGrammar {
     /// before `e`, `isow` not before `e`, `o` not before `c` (so `sat`, `mon`, `dec`, `wed`, `oct`
     /// are no units). `m` is minutes; months are `o`.
     private func peekDurationUnit() -> (DateUnit, Int)? {
+        // Every spelling starts with a letter; most calls look at a digit, a dash or a space.
+        guard DateCursor.lowercased(cursor.byte()) &- UInt8(ascii: "a") < 26 else { return nil }
         for (unit, spellings, bare, excluded) in TaskPaperDateGrammar.unitSpellings {
             for spelling in spellings where cursor.hasPrefix(spelling) {
                 return (unit, spelling.utf8CodeUnitCount)
