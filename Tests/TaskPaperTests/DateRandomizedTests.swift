@@ -136,3 +136,34 @@ struct SplitMix64 {
         return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
+
+/// Any text at all: the reader never traps, and what it reads, written as TaskPaper writes dates,
+/// reads back as the same moment (TaskPaper's own "should round trip now" test, generalised).
+@Suite struct DateRoundTripTests {
+    static let alphabet = Array("0123456789-+: TtWZ.,amphsdwoqyinuexrlcbfgjkv".utf8)
+    static let words = ["today", "next", "may", "mon", "12", "2025", "-05", "-31", "pm", "at", "thru", "w", "m", "o",
+                        "30", ":00", " ", "T10", "1976-11-27", "25:00", "sep", "q", "isoweek", "99999999999999999999"]
+
+    @Test func readingsRoundTripAndNothingTraps() {
+        var random = SplitMix64(seed: 0xDA7E)
+        let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20),
+                              second: 30, millisecond: 500)
+        var read = 0
+        for round in 0..<30_000 {
+            var payload = ""
+            for _ in 0..<random.next(8) {
+                if round % 2 == 0 {
+                    payload += Self.words[random.next(Self.words.count)]
+                } else {
+                    payload += String(decoding: [Self.alphabet[random.next(Self.alphabet.count)]], as: UTF8.self)
+                }
+            }
+            guard case .success(let value) = DateValue.parse(payload[...], clock: clock), value.end == nil,
+                  (0...9999).contains(value.start.date.year) else { continue }
+            read += 1
+            let again = DateValue.parse(value.reading[...], clock: clock)
+            #expect((try? again.get().start) == value.start, "'\(payload)' -> \(value.reading)")
+        }
+        #expect(read > 1000)
+    }
+}
