@@ -1,9 +1,12 @@
-/// TaskPaper's second try when its grammar fails: moment.js's strict ISO 8601 (extended form).
+/// TaskPaper's second try when its grammar fails: moment.js's strict ISO 8601.
 ///
-///     (YYYY | ±YYYYYY) - (MM-DD | Www-D | Www | DDD | MM)  [(T| ) hh[:mm[:ss[(.|,)fraction]]] [±hh[[:]mm] | Z]]
+///     extended: (YYYY | ±YYYYYY) - (MM-DD | Www-D | Www | DDD | MM)  [(T| ) hh[:mm[:ss[(.|,)fraction]]]  [zone]]
+///     basic:    (YYYY | ±YYYYYY)   (MMDD  | WwwD  | Www | DDD)       [(T| ) hh[mm[ss[(.|,)fraction]]]     [zone]]
+///     zone:     ±hh[[:]mm] | [spaces]Z
 ///
 /// `2025-05-11T10:00`, `2016-W51-4` (ISO week 51, Thursday), `2025-123T08:00` (the 123rd day),
-/// `1976-11-27T05:00:00.000Z` (UTC, shown in local time). Nothing may come before or after.
+/// `20250511T1000`, `1976-11-27T05:00:00.000Z` (UTC, shown in local time). A month alone or a week
+/// without its day takes no time. Nothing may come before or after.
 enum ISO8601Reader {
     enum Outcome {
         case reading(LocalDateTime, hasTime: Bool)
@@ -15,17 +18,17 @@ enum ISO8601Reader {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
                      utcOffsetSeconds: Int) -> Outcome {
         var cursor = DateCursor(bytes, from: start, to: end)
-        guard let day = date(&cursor) else { return .noMatch }
+        guard let date = date(&cursor) else { return .noMatch }
         var milliseconds = 0, hasTime = false, offsetMinutes: Int?
         if cursor.take(byte: UInt8(ascii: "T")) || cursor.take(byte: UInt8(ascii: " ")) {
-            guard let time = time(&cursor) else { return .noMatch }
+            guard let time = time(&cursor, extended: date.isExtended) else { return .noMatch }
             hasTime = true
             milliseconds = time
             offsetMinutes = offset(&cursor)
             if offsetMinutes == malformedOffset { return .noMatch }
         }
         guard cursor.isAtEnd else { return .noMatch }
-        guard let day = day, milliseconds >= 0,
+        guard let day = date.day, milliseconds >= 0, date.allowsTime || !hasTime,
               var moment = LocalDateTime(dayNumber: day.dayNumber, millisecondsOfDay: 0)?
                 .adding(milliseconds: milliseconds)
         else { return .invalid }
@@ -39,8 +42,15 @@ enum ISO8601Reader {
         return .reading(moment, hasTime: hasTime)
     }
 
-    /// The day, nil inside when the fields name no day; nil outside when the shape does not fit.
-    private static func date(_ cursor: inout DateCursor) -> CivilDate?? {
+    private struct DatePart {
+        /// Nil when the fields name no day.
+        var day: CivilDate?
+        var isExtended: Bool
+        var allowsTime = true
+    }
+
+    /// The date, or nil when the shape does not fit.
+    private static func date(_ cursor: inout DateCursor) -> DatePart? {
         let year: Int
         if cursor.byte() == UInt8(ascii: "+") || cursor.byte() == UInt8(ascii: "-") {
             let sign = cursor.byte() == UInt8(ascii: "-") ? -1 : 1
@@ -51,30 +61,49 @@ enum ISO8601Reader {
             guard let digits = cursor.digits(4) else { return nil }
             year = digits
         }
-        guard cursor.take(byte: UInt8(ascii: "-")) else { return nil }
+        let isExtended = cursor.take(byte: UInt8(ascii: "-"))
         if cursor.take(byte: UInt8(ascii: "W")) {
             guard let week = cursor.digits(2) else { return nil }
-            var weekday = 1
-            let beforeDash = cursor.position
-            if cursor.take(byte: UInt8(ascii: "-")) {
-                if let written = cursor.digits(1) { weekday = written } else { cursor.position = beforeDash }
+            let beforeDay = cursor.position
+            if !isExtended || cursor.take(byte: UInt8(ascii: "-")), let weekday = cursor.digits(1) {
+                return DatePart(day: weekDate(year: year, week: week, weekday: weekday), isExtended: isExtended)
             }
-            return .some(weekDate(year: year, week: week, weekday: weekday))
+            cursor.position = beforeDay
+            return DatePart(day: weekDate(year: year, week: week, weekday: 1), isExtended: isExtended,
+                            allowsTime: false)
         }
         let fieldStart = cursor.position
-        if let month = cursor.digits(2), cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2) {
-            return .some(CivilDate.isValid(year: year, month: month, day: day)
-                         ? CivilDate(year: year, month: month, day: day) : nil)
+        var digitCount = 0
+        while DateCursor.isDigit(cursor.byte(digitCount)) { digitCount += 1 }
+        if isExtended {
+            if let month = cursor.digits(2), cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2) {
+                return DatePart(day: calendarDate(year, month, day), isExtended: true)
+            }
+            cursor.position = fieldStart
+            switch digitCount {
+            case 3: return DatePart(day: ordinalDate(year, cursor.digits(3)!), isExtended: true)
+            case 2:
+                let month = cursor.digits(2)!
+                return DatePart(day: calendarDate(year, month, 1), isExtended: true, allowsTime: false)
+            default: return nil
+            }
         }
-        cursor.position = fieldStart
-        if let ordinal = cursor.digits(3) {
-            let length = CivilDate.isLeapYear(year) ? 366 : 365
-            return .some((1...length).contains(ordinal)
-                         ? CivilDate(year: year, month: 1, day: 1).adding(days: ordinal - 1) : nil)
+        switch digitCount {
+        case 4:
+            let month = cursor.digits(2)!, day = cursor.digits(2)!
+            return DatePart(day: calendarDate(year, month, day), isExtended: false)
+        case 3: return DatePart(day: ordinalDate(year, cursor.digits(3)!), isExtended: false)
+        default: return nil  // `YYYYMM` is no ISO 8601 date
         }
-        cursor.position = fieldStart
-        guard let month = cursor.digits(2) else { return nil }
-        return .some((1...12).contains(month) ? CivilDate(year: year, month: month, day: 1) : nil)
+    }
+
+    private static func calendarDate(_ year: Int, _ month: Int, _ day: Int) -> CivilDate? {
+        CivilDate.isValid(year: year, month: month, day: day) ? CivilDate(year: year, month: month, day: day) : nil
+    }
+
+    private static func ordinalDate(_ year: Int, _ ordinal: Int) -> CivilDate? {
+        let length = CivilDate.isLeapYear(year) ? 366 : 365
+        return (1...length).contains(ordinal) ? CivilDate(year: year, month: 1, day: 1).adding(days: ordinal - 1) : nil
     }
 
     /// ISO week `week` of week-year `year`, weekday 1 = Monday; nil when out of range.
@@ -91,16 +120,14 @@ enum ISO8601Reader {
         return january1 == 4 || (january1 == 3 && CivilDate.isLeapYear(year)) ? 53 : 52
     }
 
-    /// `hh[:mm[:ss[(.|,)fraction]]]` in milliseconds; -1 when a field is out of range
-    /// (24:00 is allowed, as the end of the day); nil when the shape does not fit.
-    private static func time(_ cursor: inout DateCursor) -> Int? {
+    /// `hh[:mm[:ss[(.|,)fraction]]]` (basic: without the colons) in milliseconds; -1 when a field is
+    /// out of range (24:00 is allowed, as the end of the day); nil when the shape does not fit.
+    private static func time(_ cursor: inout DateCursor, extended: Bool) -> Int? {
         guard let hours = cursor.digits(2) else { return nil }
         var minutes = 0, seconds = 0, milliseconds = 0
-        let afterHours = cursor.position
-        if cursor.take(byte: UInt8(ascii: ":")), let written = cursor.digits(2) {
+        if let written = nextField(&cursor, extended) {
             minutes = written
-            let afterMinutes = cursor.position
-            if cursor.take(byte: UInt8(ascii: ":")), let written = cursor.digits(2) {
+            if let written = nextField(&cursor, extended) {
                 seconds = written
                 let afterSeconds = cursor.position
                 if cursor.take(byte: UInt8(ascii: ".")) || cursor.take(byte: UInt8(ascii: ",")) {
@@ -113,15 +140,20 @@ enum ISO8601Reader {
                     }
                     if digits == 0 { cursor.position = afterSeconds }
                 }
-            } else {
-                cursor.position = afterMinutes
             }
-        } else {
-            cursor.position = afterHours
         }
         let isEndOfDay = hours == 24 && minutes == 0 && seconds == 0 && milliseconds == 0
-        guard (hours < 24 || isEndOfDay), minutes < 60, seconds < 60 else { return -1 }
+        guard hours < 24 || isEndOfDay, minutes < 60, seconds < 60 else { return -1 }
         return ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
+    }
+
+    /// The next two-digit field of a time, after a colon in the extended form; nothing consumed when absent.
+    private static func nextField(_ cursor: inout DateCursor, _ extended: Bool) -> Int? {
+        let start = cursor.position
+        if extended, !cursor.take(byte: UInt8(ascii: ":")) { return nil }
+        if let field = cursor.digits(2) { return field }
+        cursor.position = start
+        return nil
     }
 
     private static let malformedOffset = Int.min
