@@ -167,3 +167,18 @@ struct SplitMix64 {
         #expect(read > 1000)
     }
 }
+
+/// Payloads of a megabyte: every reader is linear, so these answer at once (a quadratic one would hang).
+@Suite struct DateLongPayloadTests {
+    @Test func megabytePayloads() {
+        let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20))
+        func read(_ payload: String) -> Result<DateValue, DateError> { DateValue.parse(payload[...], clock: clock) }
+        let megabyte = 1 << 20
+        #expect(read(String(repeating: "9", count: megabyte)) == .failure(.invalid))  // a year out of range
+        #expect((try? read(String(repeating: "+1d ", count: megabyte / 4)).get().reading) == "2744-08-16 10:20")
+        #expect(read(String(repeating: "thru ", count: megabyte / 5)) == .failure(.malformed))
+        #expect(read("today " + String(repeating: " ", count: megabyte) + "x") == .failure(.malformed))
+        #expect(read(String(repeating: "13:00-", count: megabyte / 6) + "14:00") == .failure(.malformed))
+        #expect(read(String(repeating: "may ", count: megabyte / 4)) == .failure(.malformed))
+    }
+}
