@@ -102,19 +102,29 @@ import TaskPaperServer
         c.open(Self.uri, lines.joined(separator: "\n"))
 
         let items = try completion(c, Self.uri, line: 0, lines[0])
-        #expect(items.map(\.label) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
-                                       "2026-11-26", "2026-11-27", "2026-12-21"])
-        #expect(items.map(\.detail) == ["today", "tomorrow", "monday, next week", "tuesday", "wednesday",
-                                        "thursday", "friday", "in a month"])
+        // TaskPaper's weeks start on Sunday: on a Saturday, `next week` is tomorrow and the coming
+        // weekdays are `next monday` and so on (`monday` alone was five days ago).
+        let dates = items.prefix(8)
+        #expect(dates.map(\.label) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
+                                       "2026-11-26", "2026-11-27", "2026-12-01"])
+        #expect(dates.map(\.detail) == ["today", "tomorrow, next week", "next monday", "next tuesday",
+                                        "next wednesday", "next thursday", "next friday", "next month"])
+        // Then the words themselves, each with the day TaskPaper reads it as.
+        let words = items.dropFirst(8)
+        #expect(words.map(\.label) == ["today", "tomorrow", "next monday", "next tuesday", "next wednesday",
+                                       "next thursday", "next friday", "next week", "next month", "+1d", "+1w", "+1o"])
+        #expect(words.map(\.detail) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
+                                        "2026-11-26", "2026-11-27", "2026-11-22", "2026-12-01", "2026-11-22",
+                                        "2026-11-28", "2026-12-21"])
         #expect(items.allSatisfy { $0.edit.range == [0, 11, 0, 11] && $0.edit.newText == $0.label })
 
         let typed = try completion(c, Self.uri, line: 1, lines[1])
-        let tomorrow = try #require(typed.first { $0.detail == "tomorrow" })
+        let tomorrow = try #require(typed.first { $0.detail.hasPrefix("tomorrow") })
         #expect(tomorrow.edit.apply(to: lines[1]) == "- Pay @start(2026-11-22")
 
         // Between parentheses the editor closed itself.
         let closed = try completion(c, Self.uri, line: 2, character: 11)
-        #expect(closed.first { $0.detail == "tomorrow" }?.edit.apply(to: lines[2]) == "- Pay @due(2026-11-22)")
+        #expect(closed.first { $0.detail.hasPrefix("tomorrow") }?.edit.apply(to: lines[2]) == "- Pay @due(2026-11-22)")
         #expect(try c.shutdownAndExit() == 0)
     }
 

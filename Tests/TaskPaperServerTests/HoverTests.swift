@@ -24,7 +24,8 @@ import TaskPaperServer
          "Friday 20 November 2026 thru Friday 27 November 2026 (8 days), under way, ends in 6 days"),
         ("- Late sprint @due(2026-11-10 thru 2026-11-19)", "@due",
          "Tuesday 10 November 2026 thru Thursday 19 November 2026 (10 days), 2 days overdue"),
-        ("- Party @due(next friday)", "@due", "Friday 4 December 2026, in 13 days"),
+        // TaskPaper's weeks start on Sunday: this week's Friday was yesterday, next Friday is in 6 days.
+        ("- Party @due(next friday)", "@due", "Friday 27 November 2026, in 6 days"),
         ("- Now @defer(today)", "@defer", "Saturday 21 November 2026, today"),
         ("- Soon @due(tomorrow 9:30)", "@due", "Sunday 22 November 2026 at 09:30, tomorrow"),
         ("- Someday @due", "@due", "No specific date"),

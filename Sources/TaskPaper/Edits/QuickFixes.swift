@@ -14,6 +14,7 @@ public enum QuickFixes {
     public static func fixes(for diagnostic: LineDiagnostic, on line: AnalyzedLine, index: Int) -> [QuickFix] {
         switch diagnostic.code {
         case .rangeInverted: swapRange(diagnostic, line, index).map { [$0] } ?? []
+        case .dateOverflow: writeReading(diagnostic, line, index).map { [$0] } ?? []
         case .projectTrailingSpace:
             [QuickFix(title: "Remove the white space after ':'",
                       replacements: [TextReplacement(line: index, diagnostic.range, "")],
@@ -40,9 +41,18 @@ public enum QuickFixes {
 
     static func swapRange(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
         let payload = line.text.utf8Slice(d.range)
-        guard let swapped = DateValue.swappedRange(payload, today: line.clock.today, now: line.clock.now) else { return nil }
+        guard let swapped = DateValue.swappedRange(payload, clock: line.clock) else { return nil }
         return QuickFix(title: "Swap the ends of the range: \(swapped)",
                         replacements: [TextReplacement(line: index, d.range, swapped)],
+                        diagnostic: d, isPreferred: true)
+    }
+
+    /// Replaces a payload TaskPaper reads differently than written with what it reads (`25:00` -> the next day 01:00).
+    static func writeReading(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
+        guard let date = line.dates.first(where: { line.syntax.tags[$0.tagIndex].payloadRange == d.range }),
+              let value = date.value, value.overflow != nil else { return nil }
+        return QuickFix(title: "Write what TaskPaper reads: \(value.reading)",
+                        replacements: [TextReplacement(line: index, d.range, value.reading)],
                         diagnostic: d, isPreferred: true)
     }
 

@@ -11,6 +11,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case dateMalformed = "date-malformed"
     case dateInvalid = "date-invalid"
     case rangeInverted = "range-inverted"
+    case dateOverflow = "date-overflow"
     case tagValueUnbalanced = "tag-value-unbalanced"
     case lineTooLong = "line-too-long"
     case overdue = "overdue"
@@ -20,7 +21,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .dateMalformed, .dateInvalid, .rangeInverted: .error
-        case .tagValueUnbalanced, .lineTooLong, .duplicateTag: .warning
+        case .dateOverflow, .tagValueUnbalanced, .lineTooLong, .duplicateTag: .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint
         }

@@ -38,7 +38,7 @@ public struct AnalyzedLine: Sendable {
             if dueIndex == nil, tag.hasName("due", in: text) { dueIndex = i }
             guard tag.hasValue, settings.dateTagNames.contains(where: { tag.hasName($0, in: text) }),
                   let payload = tag.payload(in: text) else { continue }
-            dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, today: clock.today, now: clock.now)))
+            dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, clock: clock)))
         }
         self.dates = dates
         self.isDone = isDone

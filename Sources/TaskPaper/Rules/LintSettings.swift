@@ -20,6 +20,25 @@ public struct LintSettings: Sendable, Hashable {
 /// What a rule may look at besides the line: the settings and the clock.
 public struct LintClock: Sendable, Hashable {
     public var today: CivilDate
+    /// Hours and minutes: what `@done(date time)` writes.
     public var now: TimeOfDay
-    public init(today: CivilDate, now: TimeOfDay) { self.today = today; self.now = now }
+    /// Past `now`'s minute: TaskPaper's `now` carries seconds and milliseconds.
+    public var second: Int
+    public var millisecond: Int
+    /// The local time zone's offset from UTC, to show ISO dates written with an offset in local time.
+    public var utcOffsetSeconds: Int
+
+    public init(today: CivilDate, now: TimeOfDay, second: Int = 0, millisecond: Int = 0, utcOffsetSeconds: Int = 0) {
+        self.today = today
+        self.now = TimeOfDay(hour: now.hour, minute: now.minute)
+        self.second = second
+        self.millisecond = millisecond
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// The full local moment of now, to the millisecond.
+    public var moment: LocalDateTime {
+        LocalDateTime(date: today, time: TimeOfDay(hour: now.hour, minute: now.minute, second: second,
+                                                   millisecond: millisecond))
+    }
 }

@@ -61,18 +61,13 @@ extension Server {
     /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
     private func dateItems(for tag: String, range: CompletionRange) -> [CompletionItem] {
         let clock = clockSource()
-        var words = ["today", "tomorrow"]
-        for ahead in 2...6 { words.append(clock.today.adding(days: ahead).weekdayName.lowercased()) }
-        words += ["next week", "in a month"]
-
+        let words = DateSuggestions.words(clock: clock)
         var dates: [(date: CivilDate, words: [String])] = []
-        for word in words {
-            let payload = word == "in a month" ? "+1m" : word
-            guard case .success(let value) = DateValue.parse(payload[...], today: clock.today, now: clock.now) else { continue }
-            if let i = dates.firstIndex(where: { $0.date == value.start.date }) {
+        for (word, date) in words where !word.hasPrefix("+") {
+            if let i = dates.firstIndex(where: { $0.date == date }) {
                 dates[i].words.append(word)
             } else {
-                dates.append((value.start.date, [word]))
+                dates.append((date, [word]))
             }
         }
         dates.sort { $0.date < $1.date }
@@ -87,6 +82,10 @@ extension Server {
             let iso = date.description, word = names.joined(separator: ", ")
             items.append(CompletionItem(label: iso, kind: .value, detail: word, edit: range.edit(iso),
                                         filterText: "\(iso) \(names.joined(separator: " "))"))
+        }
+        // The words themselves, which TaskPaper reads relative to the day it is.
+        for (word, date) in words {
+            items.append(CompletionItem(label: word, kind: .keyword, detail: date.description, edit: range.edit(word)))
         }
         return items.numbered()
     }

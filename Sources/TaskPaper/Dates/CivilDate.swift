@@ -108,39 +108,53 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
-/// A wall-clock time, 24-hour.
+/// A wall-clock time, 24-hour, to the millisecond (TaskPaper's precision).
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
     public var second: Int
+    public var millisecond: Int
 
-    public init(hour: Int, minute: Int, second: Int = 0) {
+    public init(hour: Int, minute: Int, second: Int = 0, millisecond: Int = 0) {
         self.hour = hour
         self.minute = minute
         self.second = second
+        self.millisecond = millisecond
     }
 
     public static let midnight = TimeOfDay(hour: 0, minute: 0)
 
-    public var isValid: Bool {
-        (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
+    /// Milliseconds since midnight.
+    public var millisecondsOfDay: Int { ((hour * 60 + minute) * 60 + second) * 1000 + millisecond }
+
+    public init(millisecondsOfDay ms: Int) {
+        self.init(hour: ms / 3_600_000, minute: ms / 60_000 % 60, second: ms / 1000 % 60, millisecond: ms % 1000)
     }
 
-    /// "09:30", or "09:30:05" when there are seconds.
+    public var isValid: Bool {
+        (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
+            && (0...999).contains(millisecond)
+    }
+
+    /// As TaskPaper writes a time: "09:30", "09:30:05" with seconds, "09:30:05:020" with milliseconds.
     public var description: String {
         var text = ""
         appendPadded(hour, width: 2, to: &text)
         text += ":"
         appendPadded(minute, width: 2, to: &text)
-        if second != 0 {
+        if second != 0 || millisecond != 0 {
             text += ":"
             appendPadded(second, width: 2, to: &text)
+        }
+        if millisecond != 0 {
+            text += ":"
+            appendPadded(millisecond, width: 3, to: &text)
         }
         return text
     }
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
-        (lhs.hour, lhs.minute, lhs.second) < (rhs.hour, rhs.minute, rhs.second)
+        lhs.millisecondsOfDay < rhs.millisecondsOfDay
     }
 }
 
@@ -163,7 +177,7 @@ extension CivilDate {
 }
 
 /// Appends `value` in decimal, left-padded with zeros to `width` digits (sign first).
-fileprivate func appendPadded(_ value: Int, width: Int, to text: inout String) {
+func appendPadded(_ value: Int, width: Int, to text: inout String) {
     if value < 0 { text += "-" }
     let digits = String(value.magnitude)
     if digits.utf8.count < width {
