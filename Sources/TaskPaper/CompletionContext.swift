@@ -21,15 +21,15 @@ public struct CompletionContext: Equatable, Sendable {
             let cursor = min(offset, b.count)
             var i = 0
             while i < cursor {
-                guard b[i] == UInt8(ascii: "@"), i == 0 || TagScanner.isBlank(b[i - 1]) else { i += 1; continue }
+                guard b[i] == UInt8(ascii: "@"), i == 0 || TextClasses.whiteSpaceEnds(at: i, in: b) else { i += 1; continue }
                 let nameEnd = TagScanner.scanName(b, from: i + 1)
                 if cursor <= nameEnd {
                     return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor, word: i + 1..<nameEnd)
                 }
                 guard nameEnd > i + 1, nameEnd < b.count, b[nameEnd] == UInt8(ascii: "(") else { i = max(nameEnd, i + 1); continue }
-                // A value that never closes (or holds a bare `(`) runs to the line end.
+                // A value TaskPaper cannot read yet (being typed) runs to the line end.
                 var close: Int?
-                if case .closed(let k) = TagScanner.scanValue(b, from: nameEnd + 1) { close = k }
+                if case .closed(let k) = TagScanner.scanValue(b, open: nameEnd) { close = k }
                 if close.map({ cursor <= $0 }) ?? true {
                     let name = String(decoding: b[i + 1..<nameEnd], as: UTF8.self)
                     return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor,
