@@ -21,7 +21,10 @@ public struct CompletionContext: Equatable, Sendable {
             let cursor = min(offset, b.count)
             var i = 0
             while i < cursor {
-                guard b[i] == UInt8(ascii: "@"), i == 0 || TextClasses.whiteSpaceEnds(at: i, in: b) else { i += 1; continue }
+                guard b[i] == UInt8(ascii: "@"), i == 0 || TextClasses.whiteSpaceEnds(at: i, in: b) else {
+                    i += 1
+                    continue
+                }
                 let nameEnd = TagScanner.scanName(b, from: i + 1)
                 if cursor <= nameEnd {
                     return CompletionContext(kind: .name, tagStart: i, partial: i + 1..<cursor, word: i + 1..<nameEnd)

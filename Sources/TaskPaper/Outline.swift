@@ -1,4 +1,4 @@
-/// The item tree of a document (SPEC 1): every non-blank line is an item, and
+/// The item tree of a document (`Sources/TaskPaper/README.md`): every non-blank line is an item, and
 /// an item owns the following lines that are deeper than it. Blank lines
 /// belong to the block they sit in: a blank run between two lines of one
 /// subtree is part of it; a blank run after a subtree's last line is not.

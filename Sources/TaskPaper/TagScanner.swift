@@ -84,7 +84,9 @@ public enum TagScanner {
     public static func unreadValues(in text: String, syntax: LineSyntax) -> [UnreadValue] {
         guard syntax.unbalancedTagStart >= 0 else { return [] }
         var out: [UnreadValue] = []
-        text.withUTF8Bytes { b in scan(b, bodyStart: syntax.indentLength, tag: { _ in }, unreadValue: { out.append($0) }) }
+        text.withUTF8Bytes { b in
+            scan(b, bodyStart: syntax.indentLength, tag: { _ in }, unreadValue: { out.append($0) })
+        }
         return out
     }
 
@@ -175,7 +177,11 @@ public enum TagScanner {
                 if c == Self.atSign { next |= atSign }
             }
             if states & value != 0 {
-                if c == openParen { next |= name | escaped } else if c == closeParen { next |= escaped } else { next |= value }
+                switch c {
+                case openParen: next |= name | escaped  // the value's opening, or an escaped `(`
+                case closeParen: next |= escaped
+                default: next |= value
+                }
             }
             if states & escaped != 0, c == backslash { next |= value }
             if states & name != 0 {

@@ -41,8 +41,10 @@ import TaskPaperServer
 
     @Test func markAsDoneOnStarAndPlusTasksAndNotOnNotes() throws {
         let s = try CodeActionTests.Session("* Pack\n+ Call Bob\n- @due(2026-12-01)\n")
-        #expect(try s.applying(s.action("Mark as done", at: 0)) == "* Pack @done(2026-11-21)\n+ Call Bob\n- @due(2026-12-01)\n")
-        #expect(try s.applying(s.action("Mark as done", at: 1)) == "* Pack\n+ Call Bob @done(2026-11-21)\n- @due(2026-12-01)\n")
+        #expect(try s.applying(s.action("Mark as done", at: 0))
+            == "* Pack @done(2026-11-21)\n+ Call Bob\n- @due(2026-12-01)\n")
+        #expect(try s.applying(s.action("Mark as done", at: 1))
+            == "* Pack\n+ Call Bob @done(2026-11-21)\n- @due(2026-12-01)\n")
         let titles = try s.actions(2, 0).compactMap { $0["title"]?.stringValue }
         #expect(!titles.contains("Mark as done"))
         try s.close()
@@ -53,7 +55,8 @@ import TaskPaperServer
         try c.initialize()
         c.open(Self.uri, "- a @ @home\n- b @\n- c @")
         let position: JSON = ["textDocument": ["uri": .string(Self.uri)], "position": ["line": 0, "character": 4]]
-        #expect(try c.request("textDocument/references", position.merging(["context": ["includeDeclaration": true]])) == .null)
+        let references = position.merging(["context": ["includeDeclaration": true]])
+        #expect(try c.request("textDocument/references", references) == .null)
         #expect(try c.request("textDocument/prepareRename", position) == .null)
         #expect(try c.request("textDocument/hover", position) == .null)
         let completion = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],

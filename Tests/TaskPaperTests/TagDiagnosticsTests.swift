@@ -35,13 +35,14 @@ import Testing
         let f = Self.found("- fix @project(KANBAN TICKET(S) / Bugs)")
         #expect(f.map(\.code) == [.tagValueUnbalanced])
         #expect(f.first?.covers == "@project(KANBAN TICKET(S) / Bugs)")
-        #expect(f.first?.message
-            == "TaskPaper reads no tag here: the parentheses inside @project(…) are nested; escape them as '\\(' and '\\)'")
+        #expect(f.first?.message == "TaskPaper reads no tag here: the parentheses inside @project(…) are nested; "
+            + "escape them as '\\(' and '\\)'")
     }
 
     @Test func aValueClosedByTextIsNamedAsSuch() {
         let f = Self.found("- a @x(b)c d")
-        #expect(f.first?.message == "TaskPaper reads no tag here: @x(…) must be followed by white space or the line end")
+        #expect(f.first?.message
+            == "TaskPaper reads no tag here: @x(…) must be followed by white space or the line end")
         #expect(f.first?.covers == "@x(b)c d")
     }
 
@@ -63,7 +64,8 @@ import Testing
         var fixed = TextDocument(text: nested.text)
         fixed.apply(QuickFixes.fixes(for: nested.diagnostics()[0], on: nested, index: 0)[0].replacements)
         #expect(fixed.text == #"- fix @project(KANBAN TICKET\(S\) / Bugs)"#)
-        #expect(fixed.lines[0].syntax.tags.map { String($0.payload(in: fixed.text) ?? "") } == [#"KANBAN TICKET\(S\) / Bugs"#])
+        let payloads = fixed.lines[0].syntax.tags.map { String($0.payload(in: fixed.text) ?? "") }
+        #expect(payloads == [#"KANBAN TICKET\(S\) / Bugs"#])
     }
 
     @Test func reservedTagsAreWarnedAbout() {

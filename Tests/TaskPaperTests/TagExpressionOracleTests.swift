@@ -23,8 +23,8 @@ private struct RegexOracle {
     }
 
     static func isNameUnit(_ c: UInt16) -> Bool {
-        let start: [ClosedRange<UInt16>] = [0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF,
-            0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
+        let start: [ClosedRange<UInt16>] = [0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6,
+            0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
             0xF900...0xFDCF, 0xFDF0...0xFFFD]
         let other: [ClosedRange<UInt16>] = [0x2D...0x2E, 0x30...0x39, 0xB7...0xB7, 0x300...0x36F, 0x203F...0x2040]
         return (start + other).contains { $0.contains(c) }
@@ -66,7 +66,8 @@ private struct RegexOracle {
             return name(a + 1) { nameEnd in
                 let tagName = text(a + 1..<nameEnd)
                 if nameEnd < n, u[nameEnd] == 0x28, value(nameEnd + 1, { v in
-                    v < n && u[v] == 0x29 && lookahead(v + 1) && k(v + 1, Match(at: a, name: tagName, value: text(nameEnd + 1..<v)))
+                    let match = Match(at: a, name: tagName, value: text(nameEnd + 1..<v))
+                    return v < n && u[v] == 0x29 && lookahead(v + 1) && k(v + 1, match)
                 }) { return true }
                 return lookahead(nameEnd) && k(nameEnd, Match(at: a, name: tagName, value: nil))
             }
@@ -105,7 +106,8 @@ private struct RegexOracle {
         var rng = SplitMix(seed: 12)
         var withTags = 0, withTrailingTags = 0, withEscapedValues = 0
         for _ in 0..<20_000 {
-            let line = (0..<Int(rng.next() % 13)).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }.joined()
+            let count = Int(rng.next() % 13)
+            let line = (0..<count).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }.joined()
             let syntax = TagScanner.parse(line)
             // The body: the line without its leading spaces and tabs.
             let bodyStart = line.utf8Slice(0..<syntax.indentLength).utf16.count
@@ -115,7 +117,8 @@ private struct RegexOracle {
 
             let expected = oracle.allTags()
             let got = syntax.tags.map {
-                RegexOracle.Match(at: utf16(Int($0.start)), name: String($0.name(in: line)), value: $0.payload(in: line).map(String.init))
+                RegexOracle.Match(at: utf16(Int($0.start)), name: String($0.name(in: line)),
+                                  value: $0.payload(in: line).map(String.init))
             }
             #expect(got == expected, "\(line.debugDescription)")
 
@@ -132,7 +135,6 @@ private struct RegexOracle {
             if got.contains(where: { $0.value?.contains("\\") == true }) { withEscapedValues += 1 }
         }
         // The lines exercise what they are meant to.
-        print("oracle: \(withTags) lines with tags, \(withTrailingTags) with trailing tags, \(withEscapedValues) with escapes")
         #expect(withTags > 2_000 && withTrailingTags > 1_000 && withEscapedValues > 20)
     }
 }

@@ -151,7 +151,6 @@ import Testing
         let base = max(cost(plain), .milliseconds(1))
         for line in lines {
             let ratio = cost(line) / base
-            print("\(line.prefix(6).debugDescription): \(ratio)x")
             #expect(ratio < 10, "\(line.prefix(12))…: \(ratio)x a plain line")
         }
         // And they read as TaskPaper reads them.

@@ -1,4 +1,4 @@
-/// "Archive done items" (SPEC 5): every `@done` item moves, with its subtree,
+/// "Archive done items": every `@done` item moves, with its subtree,
 /// to the top of the `Archive:` project (created at the end when missing),
 /// re-indented under it and tagged `@project(A / B)` with the projects it
 /// left. Items already under `Archive:` stay where they are.

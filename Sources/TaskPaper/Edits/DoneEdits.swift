@@ -1,4 +1,4 @@
-/// Marking tasks done and not done (SPEC 5), as replacements on the lines.
+/// Marking tasks done and not done, as replacements on the lines.
 public enum DoneEdits {
     /// How `@done` is written: `@done(2026-11-21)`, `@done(2026-11-21 09:30)` or `@done`.
     public static func doneTag(date: CivilDate?, time: TimeOfDay? = nil) -> String {
@@ -18,7 +18,11 @@ public enum DoneEdits {
         let afterMarker = syntax.taskMarkerRange.upperBound
         let first = line.text.withUTF8Bytes { b in
             var i = afterMarker
-            while i < b.count, TextClasses.whiteSpaceLength(at: i, in: b) > 0 { i += TextClasses.whiteSpaceLength(at: i, in: b) }
+            while i < b.count {
+                let space = TextClasses.whiteSpaceLength(at: i, in: b)
+                guard space > 0 else { break }
+                i += space
+            }
             return i < b.count ? b[i] : nil
         }
         guard first == nil || first == UInt8(ascii: "@") else { return true }

@@ -1,4 +1,4 @@
-/// One way to repair a line (SPEC 5 quick fixes).
+/// One way to repair a line (a quick fix).
 public struct QuickFix: Sendable, Hashable {
     public var title: String
     public var replacements: [TextReplacement]
@@ -70,7 +70,8 @@ public enum QuickFixes {
     static func escapeParentheses(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
         let b = Array(line.text.utf8)
         let start = d.range.lowerBound, limit = min(d.range.upperBound, b.count)
-        guard start < limit, b[start] == UInt8(ascii: "@"), let open = b[start..<limit].firstIndex(of: openParen) else { return nil }
+        guard start < limit, b[start] == UInt8(ascii: "@"),
+              let open = b[start..<limit].firstIndex(of: openParen) else { return nil }
         var bare: [Int] = [], close: Int?
         var k = open + 1
         while k < limit {

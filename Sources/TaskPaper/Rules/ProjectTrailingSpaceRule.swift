@@ -17,7 +17,8 @@ struct ProjectTrailingSpaceRule: LineRule {
             guard trimmed < end, trimmed > body, u[trimmed - 1] == 0x3A else { return nil }
             return trimmed - 1
         }
-        guard let colon, text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit) else { return nil }
+        guard let colon,
+              text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit) else { return nil }
         return colon + 1..<end
     }
 

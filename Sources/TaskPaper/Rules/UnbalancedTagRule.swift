@@ -33,13 +33,14 @@ struct UnbalancedTagRule: LineRule {
 
     /// Whether the value's parentheses balance when nesting is allowed (`@p(T(S) / B)`).
     private static func closesWhenNested(_ b: UnsafeBufferPointer<UInt8>, open: Int) -> Bool {
+        let leftParen: UInt8 = 0x28, rightParen: UInt8 = 0x29, backslash: UInt8 = 0x5C
         var depth = 0, k = open
         while k < b.count {
             switch b[k] {
-            case UInt8(ascii: "\\") where k + 1 < b.count && (b[k + 1] == UInt8(ascii: "(") || b[k + 1] == UInt8(ascii: ")")):
+            case backslash where k + 1 < b.count && (b[k + 1] == leftParen || b[k + 1] == rightParen):
                 k += 1
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"):
+            case leftParen: depth += 1
+            case rightParen:
                 depth -= 1
                 if depth == 0 { return true }
             default: break
