@@ -155,43 +155,30 @@ public enum TagScanner {
 
     /// Where TaskPaper's trailing-tags match `(TAG)+\s*$` starts, or nil.
     /// Its leftmost start is found by reading the body backwards with the
-    /// expression's states held as a set (an automaton, so no backtracking).
+    /// expression's states held as a set (an automaton, so no backtracking):
+    /// one table step per character.
     static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int) -> Int? {
-        // Reading right to left: trailing white space, a value (and a value that
-        // needs the `\` escaping a parenthesis just read), a name, the `@`, and
-        // the white space before an `@` (where a match may start).
-        let trailing: UInt8 = 1, value: UInt8 = 2, escaped: UInt8 = 4, name: UInt8 = 8, atSign: UInt8 = 16,
-            separator: UInt8 = 32
-        var states = trailing, i = b.count, start: Int?
-        while i > bodyStart, states != 0 {
-            var k = i - 1
-            while k > bodyStart, b[k] & 0xC0 == 0x80 { k -= 1 }
-            let c = b[k]
-            let isSpace = TextClasses.whiteSpaceLength(at: k, in: b) > 0
-            let isName = TextClasses.nameCharacterLength(at: k, in: b) > 0
-            var next: UInt8 = 0
-            if states & (trailing | separator) != 0 {
-                if isSpace { next |= states & (trailing | separator) }
-                if c == closeParen { next |= value }
-                if isName { next |= name }
-                if c == Self.atSign { next |= atSign }
-            }
-            if states & value != 0 {
-                switch c {
-                case openParen: next |= name | escaped  // the value's opening, or an escaped `(`
-                case closeParen: next |= escaped
-                default: next |= value
+        var states = TrailingTags.trailing, i = b.count, start: Int?
+        TrailingTags.asciiClasses.withUnsafeBufferPointer { classes in
+            TrailingTags.transitions.withUnsafeBufferPointer { step in
+                while i > bodyStart, states != 0 {
+                    var k = i - 1
+                    let c = b[k], characterClass: UInt8
+                    if c < 0x80 {
+                        characterClass = classes[Int(c)]
+                    } else {
+                        while k > bodyStart, b[k] & 0xC0 == 0x80 { k -= 1 }
+                        let space: UInt8 = TextClasses.whiteSpaceLength(at: k, in: b) > 0 ? TrailingTags.space : 0
+                        let name: UInt8 = TextClasses.nameCharacterLength(at: k, in: b) > 0 ? TrailingTags.nameCharacter : 0
+                        characterClass = space | name
+                    }
+                    states = step[Int(states) << 3 | Int(characterClass)]
+                    i = k
+                    if states & TrailingTags.separator != 0 || (states & TrailingTags.atSign != 0 && i == bodyStart) {
+                        start = i
+                    }
                 }
             }
-            if states & escaped != 0, c == backslash { next |= value }
-            if states & name != 0 {
-                if isName { next |= name }
-                if c == Self.atSign { next |= atSign }
-            }
-            if states & atSign != 0, isSpace { next |= separator }
-            states = next
-            i = k
-            if states & separator != 0 || (states & atSign != 0 && i == bodyStart) { start = i }
         }
         return start
     }
