@@ -20,7 +20,9 @@ public enum TagScanner {
             if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
         })
         // TaskPaper looks for trailing tags only on a line where it found a tag.
-        if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body) { syntax.contentEnd = Int32(start) }
+        if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body, tags: syntax.tags) {
+            syntax.contentEnd = Int32(start)
+        }
 
         let contentEnd = Int(syntax.contentEnd)
         if let marker = taskMarkerLength(b, bodyStart: body, contentEnd: contentEnd) {
@@ -154,9 +156,48 @@ public enum TagScanner {
     }
 
     /// Where TaskPaper's trailing-tags match `(TAG)+\s*$` starts, or nil.
-    /// Its leftmost start is found by reading the body backwards with the
-    /// expression's states held as a set (an automaton, so no backtracking):
-    /// one table step per character.
+    /// Nearly always the tags found end the line, separated by white space
+    /// alone: the match then starts at the white space before the first of
+    /// them (a match reaching further left would need a value or a name to
+    /// span a tag those tags hold, which their parentheses rule out).
+    /// Otherwise the automaton decides.
+    static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int, tags: TagList) -> Int? {
+        var k = tags.count - 1
+        guard k >= 0, tags[k].end == whiteSpaceRunStart(b, before: b.count, bodyStart: max(bodyStart, tags[k].end)) else {
+            return trailingTagsStart(b, bodyStart: bodyStart)
+        }
+        // White space never reaches into the tag before (a name may end in U+1680).
+        func spaceBefore(_ k: Int) -> Int {
+            whiteSpaceRunStart(b, before: Int(tags[k].start), bodyStart: k > 0 ? max(bodyStart, tags[k - 1].end) : bodyStart)
+        }
+        var start = spaceBefore(k)
+        while k > 0, tags[k - 1].end == start {
+            k -= 1
+            start = spaceBefore(k)
+        }
+        return start
+    }
+
+    /// The start of the run of white space that ends at `end` (`end` itself when there is none).
+    private static func whiteSpaceRunStart(_ b: UnsafeBufferPointer<UInt8>, before end: Int, bodyStart: Int) -> Int {
+        var i = end
+        while i > bodyStart {
+            if b[i - 1] < 0x80 {
+                guard TextClasses.isASCIIWhiteSpace(b[i - 1]) else { break }
+                i -= 1
+            } else if b[i - 1] == 0xA0, i - 2 >= bodyStart, b[i - 2] == 0xC2 {
+                i -= 2
+            } else if i - 3 >= bodyStart, TextClasses.nonASCIIWhiteSpaceLength(at: i - 3, in: b) == 3 {
+                i -= 3
+            } else {
+                break
+            }
+        }
+        return i
+    }
+
+    /// The automaton: TaskPaper's expression read backwards with its states
+    /// held as a set (so no backtracking), one table step per character.
     static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int) -> Int? {
         var states = TrailingTags.trailing, i = b.count, start: Int?
         TrailingTags.asciiClasses.withUnsafeBufferPointer { classes in
