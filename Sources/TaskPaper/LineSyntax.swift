@@ -48,6 +48,13 @@ public struct LineSyntax: Sendable, Hashable {
         return repeated
     }
 
+    /// Indices of `@id`, `@text` and `@type` tags (an empty list costs nothing: this runs on every line).
+    public func reservedTagIndices(in text: String) -> [Int] {
+        var found: [Int] = []
+        for i in tags.indices where tags[i].isReserved(in: text) { found.append(i) }
+        return found
+    }
+
     /// The index of the tag a cursor at `offset` stands on: from its `@` to just
     /// past its end (a cursor right after `@flag` is still on it).
     public func tagIndex(at offset: Int) -> Int? {

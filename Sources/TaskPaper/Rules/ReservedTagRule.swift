@@ -2,7 +2,8 @@
 /// TaskPaper 3, which therefore never records them as tags.
 struct ReservedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
-        for tag in line.syntax.tags where tag.nameEnd - tag.start <= 5 && tag.isReserved(in: line.text) {
+        for i in line.syntax.reservedTagIndices(in: line.text) {
+            let tag = line.syntax.tags[i]
             diagnostics.append(LineDiagnostic(.tagReserved, tag.range,
                 "TaskPaper ignores @\(tag.name(in: line.text)): the name is reserved for its own item attributes"))
         }

@@ -2,6 +2,7 @@
 /// the tag is not read at all; TaskPaper scans on, and tags after it still count.
 struct UnbalancedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        guard line.syntax.unbalancedTagStart >= 0 else { return }
         for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax) {
             let range = UnbalancedTagRule.range(of: unread, in: line.text, syntax: line.syntax)
             let name = line.text.utf8Slice(unread.tagStart..<unread.open)
