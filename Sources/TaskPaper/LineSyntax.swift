@@ -3,21 +3,24 @@
 /// the lines it touches and a settings change re-parses nothing; the depth is
 /// derived from `indent` and the document's spaces per level.
 public struct LineSyntax: Sendable, Hashable {
-    public var kind: LineKind
-    /// The leading spaces and tabs.
-    public var indent: LeadingWhiteSpace
+    // Stored widest first, so the struct packs without holes: it is copied for every line analysed.
     /// The tags TaskPaper reads, in line order (repeated names and reserved names included).
     public var tags: TagList
+    /// The leading spaces and tabs.
+    public var indent: LeadingWhiteSpace
     /// Offset of the `@` of the first `@name(` whose `(` TaskPaper reads as no
     /// value (see `TagScanner.unreadValues` for all of them); -1 when there is none.
     public var unbalancedTagStart: Int32
     /// End of the content: the body without TaskPaper's trailing-tags match.
     public var contentEnd: Int32
+    public var utf8Count: Int32
+    public var kind: LineKind
     /// A task's `-`, `+` or `*` and the white-space character after it, in bytes; 0 on other lines.
     public var taskMarkerLength: Int8
-    public var utf8Count: Int32
     /// Every byte is ASCII, so every position encoding counts the same.
     public var isASCII: Bool
+    /// Some tag is `@id`, `@text` or `@type` (noted while scanning, so the rule skips every other line).
+    public var hasReservedTag = false
 
     /// Where the body starts (the indentation's length in bytes).
     public var indentLength: Int { Int(indent.end) }
@@ -50,6 +53,7 @@ public struct LineSyntax: Sendable, Hashable {
 
     /// Indices of `@id`, `@text` and `@type` tags (an empty list costs nothing: this runs on every line).
     public func reservedTagIndices(in text: String) -> [Int] {
+        guard hasReservedTag else { return [] }
         var found: [Int] = []
         for i in tags.indices where tags[i].isReserved(in: text) { found.append(i) }
         return found

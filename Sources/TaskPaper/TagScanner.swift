@@ -10,13 +10,15 @@ public enum TagScanner {
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> LineSyntax {
         let n = b.count
         let indent = LeadingWhiteSpace(b)
-        var syntax = LineSyntax(kind: .blank, indent: indent, tags: TagList(), unbalancedTagStart: -1,
-                                contentEnd: Int32(n), taskMarkerLength: 0, utf8Count: Int32(n),
-                                isASCII: ByteScan.isASCII(b))
+        var syntax = LineSyntax(tags: TagList(), indent: indent, unbalancedTagStart: -1, contentEnd: Int32(n),
+                                utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: ByteScan.isASCII(b))
         let body = Int(indent.end)
         if body == n || isAllWhiteSpace(b, from: body) { return syntax }
 
-        scan(b, bodyStart: body, tag: { syntax.tags.append($0) }, unreadValue: { unread in
+        scan(b, bodyStart: body, tag: { tag in
+            syntax.tags.append(tag)
+            if isReservedName(b, tag) { syntax.hasReservedTag = true }
+        }, unreadValue: { unread in
             if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
         })
         // TaskPaper looks for trailing tags only on a line where it found a tag.
@@ -34,6 +36,16 @@ public enum TagScanner {
             syntax.kind = .note
         }
         return syntax
+    }
+
+    /// `id`, `text` or `type`.
+    @inline(__always)
+    private static func isReservedName(_ b: UnsafeBufferPointer<UInt8>, _ tag: Tag) -> Bool {
+        let from = Int(tag.start) + 1, length = Int(tag.nameEnd) - from
+        if length == 2 { return b[from] == 0x69 && b[from + 1] == 0x64 }
+        guard length == 4, b[from] == 0x74 else { return false }
+        return (b[from + 1] == 0x65 && b[from + 2] == 0x78 && b[from + 3] == 0x74)
+            || (b[from + 1] == 0x79 && b[from + 2] == 0x70 && b[from + 3] == 0x65)
     }
 
     /// A `(` after a tag's name that TaskPaper does not read as a value.
