@@ -129,6 +129,15 @@ import Testing
         #expect(TagScanner.parse("- @a(b) @c").unbalancedTagStart == -1)
     }
 
+    @Test func completionScansOnAfterAValueTaskPaperCannotRead() {
+        func context(_ line: String) -> CompletionContext.Kind? { CompletionContext.at(line.utf8.count, in: line)?.kind }
+        #expect(context("- Call @waiting(Bob @du") == .name)
+        #expect(CompletionContext.at(23, in: "- Call @waiting(Bob @du")?.partial == 21..<23)
+        #expect(context("- a @due(2026-") == .value("due"))
+        #expect(context("- a @x(b) @y(") == .value("y"))
+        #expect(context("- a @x(b c") == .value("x"))
+    }
+
     /// Lines made to defeat a backtracking matcher: each must read in time
     /// linear in its length, a few times what a plain line of that size takes.
     @Test func pathologicalLinesReadInLinearTime() {
