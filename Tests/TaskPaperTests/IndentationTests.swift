@@ -68,4 +68,11 @@ import Testing
             #expect(doc.shortestLeadingSpaceRun == fresh.shortestLeadingSpaceRun)
         }
     }
+
+    @Test func archivingReadsAndWritesTheDocumentsOwnWidth() {
+        // Two spaces a level, found by the automatic rule: the task moves with its note, two spaces under Archive.
+        var doc = TextDocument(text: "A:\n  B:\n    - x @done\n      sub\n")
+        doc.apply(ArchiveEdits.archiveDone(doc.lines, indentWidth: .auto))
+        #expect(doc.text == "A:\n  B:\n\nArchive:\n  - x @done @project(A / B)\n    sub\n")
+    }
 }
