@@ -31,9 +31,7 @@ public struct Tag: Sendable, Hashable {
     public var hasEmptyName: Bool { nameEnd == start + 1 }
     /// `@id`, `@text` and `@type`, which TaskPaper never records.
     public func isReserved(in text: String) -> Bool {
-        let length = Int(nameEnd - start) - 1
-        guard length == 2 || length == 4 else { return false }  // most tags are decided here
-        return hasName("id", in: text) || hasName("text", in: text) || hasName("type", in: text)
+        text.withUTF8Bytes { TagScanner.isReservedName($0, self) }
     }
     public var end: Int { payloadStart < 0 ? Int(nameEnd) : Int(payloadEnd) + 1 }
 

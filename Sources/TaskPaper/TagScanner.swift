@@ -38,9 +38,9 @@ public enum TagScanner {
         return syntax
     }
 
-    /// `id`, `text` or `type`.
+    /// `id`, `text` or `type`: names TaskPaper keeps for its own item attributes.
     @inline(__always)
-    private static func isReservedName(_ b: UnsafeBufferPointer<UInt8>, _ tag: Tag) -> Bool {
+    static func isReservedName(_ b: UnsafeBufferPointer<UInt8>, _ tag: Tag) -> Bool {
         let from = Int(tag.start) + 1, length = Int(tag.nameEnd) - from
         if length == 2 { return b[from] == 0x69 && b[from + 1] == 0x64 }
         guard length == 4, b[from] == 0x74 else { return false }
