@@ -123,7 +123,7 @@ import Testing
         let shown = try c.waitForNotification("window/showMessage")
         #expect(shown["message"]?.stringValue?.contains("maxLineLength") == true)
         _ = try c.waitForNotification("window/showMessage") { $0["message"]?.stringValue?.contains("doneFormat") == true }
-        c.open(uri, String(repeating: "x", count: 121) + "\n")
+        c.open(uri, "- " + String(repeating: "x", count: 119) + "\n")
         #expect(try c.waitForDiagnostics(uri).map(\.code) == ["line-too-long"])
         #expect(try c.shutdownAndExit() == 0)
     }

@@ -10,7 +10,7 @@ import TaskPaperServer
 
     /// SPEC 7's settings with their defaults, as every editor should offer them.
     static var settingDefaults: [String: Any] { [
-        "maxLineLength": 120, "indentWidth": 4, "dateTags": ["due", "done", "start", "defer"],
+        "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto", "dateTags": ["due", "done", "start", "defer"],
         "doneFormat": "date", "overdue": true,
     ] }
 
@@ -95,7 +95,7 @@ import TaskPaperServer
         let properties = try #require(configuration["properties"] as? [String: [String: Any]])
         for (key, value) in Self.settingDefaults {
             let property = try #require(properties["taskpaper." + key], "no setting taskpaper.\(key)")
-            #expect(property["type"] is String, "taskpaper.\(key) needs a type")
+            #expect(property["type"] is String || property["type"] is [String], "taskpaper.\(key) needs a type")
             #expect(Self.same(property["default"], value), "taskpaper.\(key) should default to \(value)")
         }
         #expect(properties["taskpaper.serverPath"]?["type"] as? String == "string")

@@ -65,7 +65,7 @@ import TaskPaperServer
     @Test func indentWidthDecidesWhatSpacesOwn() throws {
         let text = "A:\n  - child\n"
         let wide = try LSPClient()
-        try wide.initialize()
+        try wide.initialize(options: ["indentWidth": 4])
         wide.open("file:///w.taskpaper", text)
         let flat = try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue ?? []
         #expect(Self.shape(flat) == "A, child")

@@ -6,7 +6,7 @@ import TaskPaper
 /// What an archive edit depends on besides the text's version.
 struct ArchiveKey: Equatable {
     var generation: Int
-    var indentWidth: Int
+    var indentWidth: IndentWidth
 }
 
 extension Server {

@@ -8,7 +8,7 @@ extension Server {
         let snapshot = try document(params).snapshot, indentWidth = settings.indentWidth
         // Tens of megabytes for a large document: built off the loop so typing goes on.
         return OffLoop {
-            DocumentSymbolTree(doc: snapshot, outline: Outline(lines: snapshot.text.lines, indentWidth: indentWidth))
+            DocumentSymbolTree(doc: snapshot, outline: Outline(document: snapshot.text, indentWidth: indentWidth))
         }
     }
 }

@@ -5,7 +5,7 @@ import TaskPaper
 extension Server {
     func foldingRanges(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
         let doc = try document(params)
-        let outline = Outline(lines: doc.text.lines, indentWidth: settings.indentWidth)
+        let outline = Outline(document: doc.text, indentWidth: settings.indentWidth)
         return (0..<outline.lineCount).filter(outline.hasChildren).map { item in
             JSONObject { w in
                 w.key("startLine"); w.int(item)

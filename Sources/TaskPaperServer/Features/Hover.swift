@@ -8,7 +8,8 @@ extension Server {
         let doc = try document(params)
         let (line, offset) = doc.location(try Position(params.field("position")))
         let analyzed = doc.analyzedLine(line)
-        guard let index = analyzed.syntax.tagIndex(at: offset) else { return JSONNull() }
+        guard let index = analyzed.syntax.tagIndex(at: offset),
+              !analyzed.syntax.tags[index].hasEmptyName else { return JSONNull() }
         let tag = analyzed.syntax.tags[index]
         let name = String(tag.name(in: analyzed.text))
 

@@ -16,7 +16,8 @@ extension Server {
             let end = Int(l.syntax.utf8Count)
             // The hint sits at the line end: a range stopping short of it leaves it out.
             if line == b.line, b.offset < end { continue }
-            guard let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: limit) else { continue }
+            guard doc.context.settings.lint.measuresLength(of: l.syntax.kind),
+                  let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: limit) else { continue }
             hints.append(InlayHint(position: doc.lspRange(line: line, end..<end).start, gauge: gauge))
         }
         return hints

@@ -23,7 +23,8 @@ extension Server {
         let doc = try document(params)
         let (line, offset) = doc.location(try Position(params.field("position")))
         let l = doc.line(line)
-        guard let index = l.syntax.tagIndex(at: offset) else { return nil }
+        // A lone `@` has no name to find or rename.
+        guard let index = l.syntax.tagIndex(at: offset), !l.syntax.tags[index].hasEmptyName else { return nil }
         let tag = l.syntax.tags[index]
         return (doc, line, tag, String(tag.name(in: l.text)))
     }

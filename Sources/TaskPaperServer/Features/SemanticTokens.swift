@@ -78,7 +78,7 @@ enum SemanticTokenizer {
         // The project's text runs up to its colon, minus any tags written inside it.
         var projectFrom = syntax.kind == .project ? syntax.indentLength : Int.max
         let projectEnd = syntax.contentRange.upperBound
-        if syntax.kind == .task { emit(syntax.indentLength..<syntax.indentLength + 2, .task, lineMods) }
+        if syntax.kind == .task { emit(syntax.taskMarkerRange, .task, lineMods) }
         for (i, tag) in syntax.tags.enumerated() {
             if projectFrom < projectEnd, tag.range.lowerBound < projectEnd {
                 emit(projectFrom..<tag.range.lowerBound, .project, lineMods)

@@ -107,7 +107,7 @@ extension Server {
     }
 
     /// Runs on the disk queue.
-    private static func read(_ path: String, with scanner: WorkspaceScanner, indentWidth: Int, encoding: PositionEncoding) -> IndexUpdate {
+    private static func read(_ path: String, with scanner: WorkspaceScanner, indentWidth: IndentWidth, encoding: PositionEncoding) -> IndexUpdate {
         switch scanner.read(path) {
         case .text(let text):
             .summary(FileSummary(lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding))

@@ -13,6 +13,7 @@ struct TagCounts {
         var next = 0
         for (i, tag) in syntax.tags.enumerated() {
             if next < repeated.count, repeated[next] == i { next += 1; continue }
+            if tag.hasEmptyName { continue }  // a lone `@` counts as no tag
             let key = String(tag.name(in: text))
             TagCounts.bump(&names, key, by: sign)
             if let payload = tag.payload(in: text), !payload.isEmpty {
