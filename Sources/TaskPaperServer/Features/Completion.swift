@@ -1,16 +1,20 @@
 import TaskPaper
 
-/// Completion (SPEC 3): tag names after `@`, dates inside a date tag's
+/// Completion: tag names after `@`, dates inside a date tag's
 /// parentheses, known values inside any other tag's. Every item replaces
 /// exactly what was typed of the word, so `@du` + accept gives `@due`.
-extension Server {
-    static let completionTriggerCharacters = ["@", "("]
+extension Provider {
+    static let completion = Provider("completionProvider") { _ in
+        JSONObject { w in w.key("triggerCharacters"); ["@", "("].write(to: &w) }
+    }
+}
 
-    func completion(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let (line, offset) = doc.location(try Position(params.field("position")))
+extension Server {
+    func completion(_ params: CompletionParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
+        let cursor = doc.location(params.position), line = cursor.line
         let text = doc.line(line).text
-        guard let context = CompletionContext.at(offset, in: text) else { return CompletionList(items: []) }
+        guard let context = CompletionContext.at(cursor.offset, in: text) else { return CompletionList(items: []) }
         // Typed so far (up to the cursor) and the whole word: clients that can choose get both.
         let range = CompletionRange(typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),
                                     insertReplace: client.completionInsertReplace)
@@ -104,7 +108,7 @@ extension Server {
 }
 
 struct CompletionItem: JSONEncodable {
-    enum Kind: Int { case value = 12, keyword = 14 }
+    typealias Kind = CompletionItemKind
     var label: String
     var kind: Kind
     var detail: String
@@ -117,7 +121,7 @@ struct CompletionItem: JSONEncodable {
         w.object { w in
             w.key("label"); w.string(label)
             w.key("labelDetails"); w.object { w in w.key("description"); w.string(detail) }
-            w.key("kind"); w.int(kind.rawValue)
+            w.key("kind"); w.int(kind)
             w.key("detail"); w.string(detail)
             w.key("sortText"); w.string(sortText)
             if let filterText { w.key("filterText"); w.string(filterText) }
@@ -142,8 +146,8 @@ extension Array where Element == CompletionItem {
 /// Where an accepted item goes: over the whole word, or (for clients that
 /// support it) an insert range up to the cursor and a replace range over the word.
 struct CompletionRange {
-    var typed: LSPRange
-    var word: LSPRange
+    var typed: ClientRange
+    var word: ClientRange
     var insertReplace: Bool
 
     func edit(_ newText: String) -> CompletionEdit {
@@ -153,7 +157,7 @@ struct CompletionRange {
 
 enum CompletionEdit: JSONEncodable {
     case replace(TextEdit)
-    case insertReplace(String, insert: LSPRange, replace: LSPRange)
+    case insertReplace(String, insert: ClientRange, replace: ClientRange)
 
     func write(to w: inout JSONWriter) {
         switch self {

@@ -64,28 +64,17 @@ extension Server {
 
     private func registerWatchedFiles() {
         guard client.watchedFilesDynamic else { return }
-        request("client/registerCapability", JSONObject { w in
-            w.key("registrations"); w.array { w in
-                w.object { w in
-                    w.key("id"); w.string("taskpaper-watched-files")
-                    w.key("method"); w.string("workspace/didChangeWatchedFiles")
-                    w.key("registerOptions"); w.object { w in
-                        w.key("watchers"); w.array { w in
-                            w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
-                        }
-                    }
-                }
+        registerCapability(id: "taskpaper-watched-files", method: DidChangeWatchedFilesParams.method) { w in
+            w.key("watchers"); w.array { w in
+                w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
             }
-        }) { _ in }
+        }
     }
 
     /// Re-reads each changed file: what is on disk now decides, whatever the event's type says.
-    func didChangeWatchedFiles(_ params: JSON) throws(ResponseError) {
-        guard let changes = try params.field("changes").arrayValue else { throw .invalidParams("\"changes\" must be an array") }
+    func didChangeWatchedFiles(_ params: DidChangeWatchedFilesParams) {
         var changed: [String] = []
-        for change in changes {
-            let uri = try change.string("uri")
-            _ = try change.int("type")
+        for uri in params.uris {
             if let path = FileURI.path(uri), !changed.contains(path) { changed.append(path) }
         }
         let scanner = WorkspaceScanner(roots: index.roots)
@@ -122,7 +111,7 @@ extension Server {
             index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary))
         case .tooLarge(let bytes):
             index.remove(path)
-            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: 3)
+            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: .info)
         case .missing:
             index.remove(path)
         }

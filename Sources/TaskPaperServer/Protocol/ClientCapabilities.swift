@@ -13,6 +13,8 @@ struct ClientCapabilities {
     var completionInsertReplace = false
     var semanticTokensRefresh = false
     var inlayHintRefresh = false
+    /// The client sends `textDocument/prepareRename` before a rename.
+    var renamePrepare = false
 
     init() {}
 
@@ -30,9 +32,10 @@ struct ClientCapabilities {
         completionInsertReplace = c["textDocument"]?["completion"]?["completionItem"]?["insertReplaceSupport"]?.boolValue ?? false
         semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
+        renamePrepare = c["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
     }
 
-    /// SPEC 7: UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
+    /// UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
     var negotiatedEncoding: PositionEncoding {
         if positionEncodings.contains("utf-8") { return .utf8 }
         if positionEncodings.contains("utf-32") { return .utf32 }

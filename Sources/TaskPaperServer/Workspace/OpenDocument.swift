@@ -43,6 +43,11 @@ final class OpenDocument {
     private(set) var context: AnalysisContext
     /// Tag counts, made on first use (completion, hover) and then kept current edit by edit.
     private var cachedTagCounts: TagCounts?
+    /// The last full semantic tokens sent, for delta requests.
+    var semanticTokens: SemanticTokensResult?
+    /// The archive edit for one generation and indent width: editors ask for
+    /// actions on every cursor move, and on a large document it is a big edit.
+    var archiveEdits: (key: ArchiveKey, edits: [TextReplacement])?
 
     private init(uri: String, version: Int, context: AnalysisContext, lines: [Line], results: [LineResults]) {
         self.uri = uri
@@ -117,10 +122,10 @@ final class OpenDocument {
     }
 
     /// One content change; `range` nil means the whole text.
-    func apply(range: (TextPosition, TextPosition)?, text newText: String) {
+    func apply(range: ClientRange?, text newText: String) {
         let change: LineChange
-        if let (start, end) = range {
-            change = text.replace(from: start, to: end, with: newText, encoding: context.encoding)
+        if let range {
+            change = text.replace(from: range.start.text, to: range.end.text, with: newText, encoding: context.encoding)
         } else {
             change = text.replaceAll(with: newText)
         }
@@ -196,34 +201,8 @@ final class OpenDocument {
         return e
     }
 
-    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange { snapshot.lspRange(line: line, r) }
-
     /// The text as it is now, to read off the main loop (copying it is O(1)).
     var snapshot: DocumentSnapshot { DocumentSnapshot(text: text, encoding: context.encoding) }
-
-    /// A client position as (line, UTF-8 offset), clamped into the document.
-    func location(_ p: Position) -> (line: Int, offset: Int) {
-        text.location(of: p.text, encoding: context.encoding)
-    }
-
-    /// A client range as two clamped locations in order (a range given end first names the same text).
-    func locations(_ range: LSPRange) -> (start: (line: Int, offset: Int), end: (line: Int, offset: Int)) {
-        let a = location(range.start), b = location(range.end)
-        return (b.line, b.offset) < (a.line, a.offset) ? (b, a) : (a, b)
-    }
-}
-
-/// A document's text at one moment, with the client's encoding: what a
-/// request computed off the main loop reads.
-struct DocumentSnapshot: Sendable {
-    let text: TextDocument
-    let encoding: PositionEncoding
-
-    /// A UTF-8 range on a line as an LSP range.
-    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange {
-        LSPRange(start: Position(text.position(line: line, offset: r.lowerBound, encoding: encoding)),
-                 end: Position(text.position(line: line, offset: r.upperBound, encoding: encoding)))
-    }
 }
 
 extension Array {
