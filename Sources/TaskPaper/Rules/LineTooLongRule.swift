@@ -2,10 +2,9 @@
 struct LineTooLongRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         let limit = line.settings.maxLineLength
-        // Bytes bound characters from above: most lines are decided without counting.
-        guard limit > 0, Int(line.syntax.utf8Count) > limit else { return }
-        let count = Characters.count(line.text, isASCII: line.syntax.isASCII)
-        guard count > limit else { return }
+        guard limit > 0, let count = Characters.count(ofLine: line.text, syntax: line.syntax, ifAtLeast: limit + 1) else {
+            return
+        }
         let start = Characters.utf8Offset(ofCharacter: limit, in: line.text, isASCII: line.syntax.isASCII)
         diagnostics.append(LineDiagnostic(.lineTooLong, start..<Int(line.syntax.utf8Count),
             "Line is \(count) characters long (limit \(limit), \(count - limit) over)"))

@@ -104,7 +104,7 @@ extension Server {
         return items.numbered()
     }
 
-    private func itemCount(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+    private func itemCount(_ n: Int) -> String { Plural.count(n, "item") }
 }
 
 struct CompletionItem: JSONEncodable {

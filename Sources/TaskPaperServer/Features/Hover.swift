@@ -21,7 +21,7 @@ extension Server {
             paragraphs.append(DateDescription.describe(analyzed, tagIndex: index))
         }
         let carriers = tagUsage()[name] ?? 0
-        var usage: [HoverText] = [.plain(carriers == 1 ? "1 item carries " : "\(carriers) items carry "), .code("@\(name)")]
+        var usage: [HoverText] = [.plain(Plural.count(carriers, "item carries", "items carry") + " "), .code("@\(name)")]
         if !analyzed.settings.dateTags.contains(name), let value = tag.payload(in: analyzed.text), !value.isEmpty {
             let withValue = tagValues(name)[String(value)] ?? 0
             usage += [.plain(", \(withValue) of them with "), .code("@\(name)(\(value))")]

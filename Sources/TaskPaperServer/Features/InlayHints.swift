@@ -27,27 +27,6 @@ extension Server {
     }
 }
 
-/// How a line's length stands against the limit, in characters as a person counts them.
-struct LineGauge {
-    var count: Int
-    var limit: Int
-
-    static let window = 10
-
-    /// Nil when the line is more than `window` characters short of the limit.
-    init?(text: String, syntax: LineSyntax, limit: Int) {
-        // Bytes bound characters from above: most lines are decided without counting.
-        guard Int(syntax.utf8Count) >= limit - LineGauge.window else { return nil }
-        let count = Characters.count(text, isASCII: syntax.isASCII)
-        guard count >= limit - LineGauge.window else { return nil }
-        self.count = count
-        self.limit = limit
-    }
-
-    var label: String { count <= limit ? "\(limit - count) left" : "-\(count - limit)" }
-    var tooltip: String { "Line is \(count) characters long (limit \(limit))" }
-}
-
 struct InlayHint: JSONEncodable {
     var position: ClientPosition
     var gauge: LineGauge

@@ -55,7 +55,7 @@ extension Server {
             inbox.push(.task { s in
                 s.index.keepOnly(Set(paths))
                 let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-                let done = "Indexed \(paths.count) TaskPaper file\(paths.count == 1 ? "" : "s") in \(ms) ms"
+                let done = "Indexed \(Plural.count(paths.count, "TaskPaper file")) in \(ms) ms"
                 if let token { s.sendProgress(token, kind: "end", message: done) }
                 s.log(done)
             })
@@ -84,7 +84,7 @@ extension Server {
             let updates = paths.map { ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding)) }
             inbox.push(.task { s in
                 for (path, update) in updates { s.apply(update, to: path) }
-                s.log("Workspace index: re-read \(updates.count) changed file\(updates.count == 1 ? "" : "s")")
+                s.log("Workspace index: re-read \(Plural.count(updates.count, "changed file"))")
             })
         }
     }
