@@ -9,9 +9,8 @@ public struct LineGauge: Sendable, Equatable {
 
     /// Nil when the line is more than `window` characters short of the limit.
     public init?(text: String, syntax: LineSyntax, limit: Int) {
-        guard let count = Characters.count(ofLine: text, syntax: syntax, ifAtLeast: limit - LineGauge.window) else {
-            return nil
-        }
+        guard limit > 0, let count = Characters.count(ofLine: text, syntax: syntax, ifOver: limit - LineGauge.window - 1)
+        else { return nil }
         self.count = count
         self.limit = limit
     }
@@ -21,12 +20,12 @@ public struct LineGauge: Sendable, Equatable {
 }
 
 extension Characters {
-    /// A line's length in characters when it is at least `threshold`, else nil.
+    /// A line's length in characters when it is over `threshold`, else nil.
     /// Bytes bound characters from above, so most lines are decided without
     /// counting: what `line-too-long` and the gauge both rely on.
-    public static func count(ofLine text: String, syntax: LineSyntax, ifAtLeast threshold: Int) -> Int? {
-        guard Int(syntax.utf8Count) >= threshold else { return nil }
+    public static func count(ofLine text: String, syntax: LineSyntax, ifOver threshold: Int) -> Int? {
+        guard Int(syntax.utf8Count) > threshold else { return nil }
         let count = Characters.count(text, isASCII: syntax.isASCII)
-        return count >= threshold ? count : nil
+        return count > threshold ? count : nil
     }
 }

@@ -36,3 +36,12 @@ import TaskPaper
         }
     }
 }
+
+extension LineGaugeTests {
+    /// A limit at the edge of Int (a setting can say anything) neither overflows nor gauges.
+    @Test func extremeLimits() {
+        #expect(Self.gauge("- short", limit: Int.max) == nil)
+        #expect(Self.gauge("- short", limit: 0) == nil)
+        #expect(Self.gauge("- short", limit: Int.min) == nil)
+    }
+}
