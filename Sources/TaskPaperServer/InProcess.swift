@@ -4,9 +4,12 @@
 extension Server {
     /// A server whose outgoing messages go to an `InProcessOutbox`. With
     /// `keepingMessages` false only responses are kept (the benchmark's case).
-    public static func inProcess(keepingMessages: Bool = false) -> Server {
+    /// `now` pins the day as `TASKPAPER_NOW` does (`2026-11-21` or `2026-11-21T09:30`).
+    public static func inProcess(keepingMessages: Bool = false, now pinned: String? = nil) -> Server {
         let outbox = InProcessOutbox(keepingMessages: keepingMessages)
-        let server = Server(output: MessageWriter(sink: { body, id in outbox.receive(body, answering: id) }))
+        let clock = pinned.flatMap(Clock.parse)
+        let server = Server(output: MessageWriter(sink: { body, id in outbox.receive(body, answering: id) }),
+                            now: { clock ?? Clock.current() })
         server.outbox = outbox
         return server
     }
@@ -46,6 +49,8 @@ extension Server {
     public func takeMessages() -> [[UInt8]] { outbox!.takeMessages() }
 
     public var hasExited: Bool { exitCode != nil }
+    /// The status the binary would exit with (after `exit`).
+    public var exitStatus: Int32 { exitCode ?? -1 }
 
     private func submit(_ event: Event?) {
         if let event { inbox.push(event) }

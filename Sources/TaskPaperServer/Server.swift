@@ -32,8 +32,12 @@ public final class Server: @unchecked Sendable {
     var outbox: InProcessOutbox?
     var nextInProcessID = 0
 
-    public init(output: MessageWriter) {
+    /// Today and the time now: `Clock.current` but for an in-process server given a pinned day.
+    let now: @Sendable () -> LintClock
+
+    public init(output: MessageWriter, now: @escaping @Sendable () -> LintClock = Clock.current) {
         writer = output
+        self.now = now
     }
 
     /// Reads framed messages from `inputFD` until `exit` or end of input; returns the exit code.
@@ -202,6 +206,6 @@ public final class Server: @unchecked Sendable {
     }
 
     var analysisContext: AnalysisContext {
-        AnalysisContext(settings: settings, clock: Clock.current(), encoding: encoding)
+        AnalysisContext(settings: settings, clock: now(), encoding: encoding)
     }
 }

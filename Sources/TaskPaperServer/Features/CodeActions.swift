@@ -96,7 +96,7 @@ extension Server {
 
     /// `@done` as `doneFormat` asks, stamped with the local time now.
     private var doneTag: String {
-        let clock = Clock.current()
+        let clock = now()
         switch settings.doneFormat {
         case .date: return DoneEdits.doneTag(date: clock.today)
         case .datetime: return DoneEdits.doneTag(date: clock.today, time: clock.now)

@@ -64,7 +64,7 @@ extension Server {
     /// Concrete ISO dates, each labelled with the word that names it. The words are
     /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
     private func dateItems(for tag: String, range: CompletionRange) -> [CompletionItem] {
-        let clock = Clock.current()
+        let clock = now()
         var words = ["today", "tomorrow"]
         for ahead in 2...6 { words.append(clock.today.adding(days: ahead).weekdayName.lowercased()) }
         words += ["next week", "in a month"]

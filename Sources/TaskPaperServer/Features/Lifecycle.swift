@@ -88,7 +88,7 @@ extension Server {
     /// After midnight, `overdue` and relative dates mean something else: re-derive
     /// every document. Checked whenever a message arrives (there is no timer).
     func refreshIfNewDay() {
-        guard let any = documents.values.first, any.context.clock.today != Clock.current().today else { return }
+        guard let any = documents.values.first, any.context.clock.today != now().today else { return }
         refreshAllDocuments()
     }
 

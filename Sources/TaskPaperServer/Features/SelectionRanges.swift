@@ -1,7 +1,7 @@
 import TaskPaper
 
 /// textDocument/selectionRange ("expand selection"): from the cursor, the tag
-/// under it, the line's content, the item with its subtree, each ancestor's
+/// under it, the line's text, the item with its subtree, each ancestor's
 /// subtree, then the whole document. Each range holds the one before it.
 extension Provider {
     static let selectionRanges = Provider("selectionRangeProvider")
@@ -31,7 +31,8 @@ extension DocumentSnapshot {
         if let index = line.syntax.tagIndex(at: cursor.offset) {
             add(lspRange(line: cursor.line, line.syntax.tags[index].range))
         }
-        let content = line.syntax.contentRange
+        // The line's text without its indentation, tags included.
+        let content = line.syntax.indentLength..<Int(line.syntax.utf8Count)
         if !content.isEmpty, (content.lowerBound...content.upperBound).contains(cursor.offset) {
             add(lspRange(line: cursor.line, content))
         }
