@@ -21,6 +21,8 @@ public final class Server: @unchecked Sendable {
     /// The last semantic tokens `resultId` handed out, across documents (each
     /// document keeps its own last result: `OpenDocument.semanticTokens`).
     var lastTokensResultID = 0
+    /// Numbers each document state (the pull diagnostics `resultId`), across documents.
+    let documentGenerations = Counter()
     /// The workspace's `.taskpaper` files on disk (Workspace/WorkspaceIndex.swift).
     let index = WorkspaceIndex()
     /// Computes `.offLoop` answers one at a time (RequestTable.swift says which).

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import TaskPaperServer
 
-/// SPEC 2 and 7 through the real binary: push with versions, pull, close,
+/// SPEC 2 and 7 in process (Support/TestClient.swift): push with versions, pull, close,
 /// settings, encodings.
 @Suite struct DiagnosticsTests {
     static let env = ["TASKPAPER_NOW": "2026-11-21T10:00"]
     let uri = "file:///tmp/test.taskpaper"
 
     @Test func publishesWithVersionAfterEdits() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         c.open(uri, "Home:\n\t- a @due(2026-12-01)\n", version: 1)
         #expect(try c.waitForDiagnostics(uri, version: 1).isEmpty)
@@ -24,6 +24,7 @@ import Testing
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// Over the real transport: the batching depends on what the reader finds in the pipe.
     @Test func changesWaitingInTheInputArePublishedOnce() throws {
         let c = try LSPClient(environment: Self.env)
         try c.initialize()
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func pullReturnsUnchangedWhenNothingChanged() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]]]
         let result = try c.initialize(capabilities: caps)
         #expect(result["capabilities"]?["diagnosticProvider"] != nil)
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func closeClearsDiagnostics() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         c.open(uri, "- a @due(2025-02-30)\n")
         #expect(try c.waitForDiagnostics(uri).count == 1)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func settingsFromInitializationOptionsAndConfigurationChanges() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": 10])
         c.open(uri, "- twelve chars\n", version: 1)
         let d = try c.waitForDiagnostics(uri, version: 1)
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func aConfigurationChangeLayersOverInitializationOptions() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": 10])
         c.open(uri, "- twelve chars @due(2020-01-01)\n", version: 1)
         #expect(try c.waitForDiagnostics(uri, version: 1).map(\.code) == ["line-too-long", "overdue"])
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func badSettingIsShownAndTheDefaultKept() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": "long", "doneFormat": "sometimes"])
         let shown = try c.waitForNotification("window/showMessage")
         #expect(shown["message"]?.stringValue?.contains("maxLineLength") == true)
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func pullModelConfigurationIsAskedOnInitialized() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         c.answerServerRequest = { method, params in
             method == "workspace/configuration" ? [["overdue": false, "dateTags": ["when"]]] : nil
         }
@@ -132,7 +133,7 @@ import Testing
 
     @Test(arguments: [("utf-16", 14), ("utf-8", 20), ("utf-32", 12)])
     func positionsCountInTheNegotiatedEncoding(encoding: String, column: Int) throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         let result = try c.initialize(capabilities: ["general": ["positionEncodings": encoding == "utf-16" ? ["utf-16"] : [.string(encoding), "utf-16"]]])
         #expect(result["capabilities"]?["positionEncoding"]?.stringValue == encoding)
         // "- 👍🏽 東 @due(" : 👍🏽 is 8 UTF-8 bytes, 4 UTF-16 units, 2 scalars; 東 is 3 / 1 / 1.
@@ -149,7 +150,7 @@ import Testing
     @Test func aLargeDocumentOpensTheSameWayAsItIsEdited() throws {
         // Over 64 KB, didOpen's text is split into lines while still escaped; a
         // full-text change takes the ordinary path. Both must see the same lines.
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         let text = JSONTests.longText + "\n- wrong @due(2025-02-30)\r\n\t- long " + String(repeating: "é", count: 130) + "\n"
         c.open(uri, text, version: 1)
@@ -163,7 +164,7 @@ import Testing
     }
 
     @Test func contentLengthCountsUTF8Bytes() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         // Multi-byte text: a server counting characters would cut this frame short.
         c.open(uri, "Zürich 東京 👍🏽:\n\t- été @due(2025-02-30)\n")
@@ -172,7 +173,7 @@ import Testing
     }
 
     @Test func badNotificationsAreDroppedWholeAndTheTextStaysTheClients() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         c.open(uri, "- a @due(2026-12-01)\n", version: 1)
         _ = try c.waitForDiagnostics(uri, version: 1)
@@ -196,7 +197,7 @@ import Testing
     /// afterwards the server's diagnostics and tokens equal a fresh open of the reference.
     @Test(arguments: ["utf-16", "utf-8", "utf-32"])
     func randomEditsMatchAFreshOpen(encoding: String) throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
         var rng = SystemRandomNumberGenerator()
         let pieces = ["- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "👍🏽", "e\u{301}",

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 rename of a tag across the workspace, with prepareRename, through the real binary.
+/// SPEC 6 rename of a tag across the workspace, with prepareRename, in process (Support/TestClient.swift).
 @Suite struct RenameTests {
     static let prepareCapabilities: JSON = ["textDocument": ["rename": ["prepareSupport": true]]]
 
     @Test func prepareRenameReturnsTheNameRange() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let caps = try c.initialize(capabilities: Self.prepareCapabilities)
         #expect(caps["capabilities"]?["renameProvider"]?["prepareProvider"] == true)
         c.open("file:///a.taskpaper", "- Call Bob @waiting-for(Bob)\n")
@@ -24,7 +24,7 @@ import TaskPaperServer
             "b.taskpaper": "Errands:\n\t- Stamps @shop(post)\n",
             "archive/2024/c.taskpaper": "Old:\n\t- Nails @shop @done\n",
         ])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         let a = try ws.read("a.taskpaper"), b = try ws.read("b.taskpaper"), onDisk = try ws.read("archive/2024/c.taskpaper")
         c.open(ws.uri("a.taskpaper"), a)
         c.open(ws.uri("b.taskpaper"), b)
@@ -45,7 +45,7 @@ import TaskPaperServer
     }
 
     @Test func renameRefusesABadName() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open("file:///a.taskpaper", "- Call Bob @due\n")
         for bad in ["two words", "x(y)", "@due", "", "a,b"] {
@@ -62,7 +62,7 @@ import TaskPaperServer
     }
 
     @Test func renameOffATagIsRefused() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open("file:///a.taskpaper", "- Call Bob @due\n")
         let params = LSPClient.at("file:///a.taskpaper", 0, 4, ["newName": "x"])

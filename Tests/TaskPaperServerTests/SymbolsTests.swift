@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 document symbols, through the real binary.
+/// SPEC 6 document symbols, in process (Support/TestClient.swift).
 @Suite struct SymbolsTests {
     static let text = """
         Home:
@@ -26,7 +26,7 @@ import TaskPaperServer
     }
 
     @Test func projectsHoldTheirTasksAndSubProjects() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["documentSymbolProvider"] == true)
         c.open("file:///s.taskpaper", Self.text)
@@ -37,7 +37,7 @@ import TaskPaperServer
     }
 
     @Test func symbolsCarryKindsTagsAndRanges() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open("file:///s.taskpaper", Self.text)
         let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
@@ -64,14 +64,14 @@ import TaskPaperServer
 
     @Test func indentWidthDecidesWhatSpacesOwn() throws {
         let text = "A:\n  - child\n"
-        let wide = try LSPClient()
+        let wide = TestClient()
         try wide.initialize()
         wide.open("file:///w.taskpaper", text)
         let flat = try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue ?? []
         #expect(Self.shape(flat) == "A, child")
         #expect(try wide.shutdownAndExit() == 0)
 
-        let narrow = try LSPClient()
+        let narrow = TestClient()
         try narrow.initialize(options: ["indentWidth": 2])
         narrow.open("file:///n.taskpaper", text)
         let nested = try narrow.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///n.taskpaper"]]).arrayValue ?? []
@@ -80,7 +80,7 @@ import TaskPaperServer
     }
 
     @Test func rangesCountInTheNegotiatedEncoding() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(capabilities: ["general": ["positionEncodings": ["utf-8"]]])
         c.open("file:///u.taskpaper", "Café:\n\t- thé 👍🏽\n")
         let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///u.taskpaper"]]).arrayValue ?? []

@@ -15,9 +15,11 @@ extension Server {
         let uri = params.uri, version = params.version
         switch params.text {
         case .escaped(let raw):
-            documents[uri] = OpenDocument(uri: uri, version: version, escapedText: raw, context: analysisContext)
+            documents[uri] = OpenDocument(uri: uri, version: version, escapedText: raw, context: analysisContext,
+                                          generations: documentGenerations)
         case .decoded(let text):
-            documents[uri] = OpenDocument(uri: uri, version: version, text: text, context: analysisContext)
+            documents[uri] = OpenDocument(uri: uri, version: version, text: text, context: analysisContext,
+                                          generations: documentGenerations)
         }
         needsPublish.insert(uri)
     }

@@ -38,8 +38,9 @@ final class OpenDocument {
     var diagnosticsJSON: [UInt8]?
     /// Bumped whenever the diagnostics may have changed (pull `resultId`).
     private(set) var generation = 0
-    /// Generations are unique across documents, so a reopened document never reuses a resultId.
-    nonisolated(unsafe) private static var lastGeneration = 0
+    /// The server's counter: generations are unique across documents, so a reopened
+    /// document never reuses a resultId.
+    private let generations: Counter
     private(set) var context: AnalysisContext
     /// Tag counts, made on first use (completion, hover) and then kept current edit by edit.
     private var cachedTagCounts: TagCounts?
@@ -49,29 +50,32 @@ final class OpenDocument {
     /// actions on every cursor move, and on a large document it is a big edit.
     var archiveEdits: (key: ArchiveKey, edits: [TextReplacement])?
 
-    private init(uri: String, version: Int, context: AnalysisContext, lines: [Line], results: [LineResults]) {
+    private init(uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
+                 results: [LineResults]) {
         self.uri = uri
+        self.generations = generations
         self.version = version
         self.context = context
         self.text = TextDocument(lines: lines)
         self.results = results
         flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
-        OpenDocument.lastGeneration += 1
-        generation = OpenDocument.lastGeneration
+        generation = generations.next()
     }
 
-    convenience init(uri: String, version: Int, text: String, context: AnalysisContext) {
+    convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
         let lines = TextDocument(text: text).lines
         let results = OpenDocument.analyze(lines, 0..<lines.count, context)
-        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines, results: results)
     }
 
     /// Opens a document whose text is still JSON-escaped: splitting, decoding,
     /// parsing and linting each line happen together, in one parallel pass.
-    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext) {
+    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
+                     generations: Counter) {
         guard let spans = escapedText.lineSpans() else {
-            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context)
+            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
+                      generations: generations)
             return
         }
         // Workers touch only raw pointers into the message and the spans, and
@@ -94,7 +98,7 @@ final class OpenDocument {
         }
         let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
         let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
-        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines, results: results)
     }
 
     var lineCount: Int { text.lineCount }
@@ -174,8 +178,7 @@ final class OpenDocument {
         if findingsMoved { diagnosticsJSON = nil }
         flaggedLines = flagged
         flaggedEncoded = encoded
-        OpenDocument.lastGeneration += 1
-        generation = OpenDocument.lastGeneration
+        generation = generations.next()
     }
 
     /// Results for `range` of `lines`, on all cores when there are many.
@@ -214,5 +217,15 @@ extension Array {
             if belongs(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+}
+
+/// A server-wide number sequence, used on the loop only.
+final class Counter {
+    private var last = 0
+
+    func next() -> Int {
+        last += 1
+        return last
     }
 }
