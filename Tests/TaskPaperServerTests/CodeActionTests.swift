@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 5 in process (Support/TestClient.swift): each action's edit applied to the text,
+/// Code actions in process (Support/TestClient.swift): each action's edit applied to the text,
 /// as an editor would apply it. The clock is pinned to Saturday 2026-11-21 09:30.
 @Suite struct CodeActionTests {
     static let uri = "file:///tasks.taskpaper"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 3 in process (Support/TestClient.swift): each context, the replace range, ranking by use, silence in plain text.
+/// Completion in process (Support/TestClient.swift): each context, the replace range, ranking by use, silence in plain text.
 @Suite struct CompletionTests {
     static let uri = "file:///completion.taskpaper"
 

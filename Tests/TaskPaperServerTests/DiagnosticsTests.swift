@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskPaperServer
 
-/// SPEC 2 and 7 in process (Support/TestClient.swift): push with versions, pull, close,
+/// Diagnostics in process (Support/TestClient.swift): push with versions, pull, close,
 /// settings, encodings.
 @Suite struct DiagnosticsTests {
     static let env = ["TASKPAPER_NOW": "2026-11-21T10:00"]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 folding ranges, in process (Support/TestClient.swift).
+/// Folding ranges, in process (Support/TestClient.swift).
 @Suite struct FoldingTests {
     static func folds(_ c: TestClient, _ uri: String) throws -> [[Int]] {
         let ranges = try c.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []

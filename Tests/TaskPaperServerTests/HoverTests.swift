@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 hover in process (Support/TestClient.swift), against a pinned Saturday 21 November 2026.
+/// Hover in process (Support/TestClient.swift), against a pinned Saturday 21 November 2026.
 @Suite struct HoverTests {
     static let uri = "file:///hover.taskpaper"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// The line-length gauge of SPEC 6 in process (Support/TestClient.swift), with `maxLineLength` 20.
+/// The line-length gauge in process (Support/TestClient.swift), with `maxLineLength` 20.
 @Suite struct InlayHintsTests {
     static let uri = "file:///gauge.taskpaper"
 

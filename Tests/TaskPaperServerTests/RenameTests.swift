@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 rename of a tag across the workspace, with prepareRename, in process (Support/TestClient.swift).
+/// Rename of a tag across the workspace, with prepareRename, in process (Support/TestClient.swift).
 @Suite struct RenameTests {
     static let prepareCapabilities: JSON = ["textDocument": ["rename": ["prepareSupport": true]]]
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 4 in process (Support/TestClient.swift): exact spans, types and modifiers in every
+/// Semantic tokens in process (Support/TestClient.swift): exact spans, types and modifiers in every
 /// position encoding; delta = full after random edits; range stays in range.
 @Suite struct SemanticTokensTests {
     static let uri = "file:///tokens.taskpaper"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 document symbols, in process (Support/TestClient.swift).
+/// Document symbols, in process (Support/TestClient.swift).
 @Suite struct SymbolsTests {
     static let text = """
         Home:

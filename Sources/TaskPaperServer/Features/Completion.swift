@@ -44,7 +44,7 @@ extension Server {
     /// Date tags (in their usual order) and `done` first, then every other used tag, most used first.
     private func tagNameItems(_ used: [String: Int], range: CompletionRange) -> [CompletionItem] {
         let dateTags = settings.lint.dateTags
-        let usual = ["due", "done", "start", "defer"]
+        let usual = LintSettings.defaultDateTags
         var first = usual.filter(dateTags.contains) + dateTags.subtracting(usual).sorted()
         if !first.contains("done") { first.insert("done", at: min(1, first.count)) }
         let rest = used.filter { !first.contains($0.key) }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
@@ -62,7 +62,7 @@ extension Server {
     }
 
     /// Concrete ISO dates, each labelled with the word that names it. The words are
-    /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
+    /// payloads of the relative date grammar, resolved by the same parser that checks them.
     private func dateItems(for tag: String, range: CompletionRange) -> [CompletionItem] {
         let clock = now()
         var words = ["today", "tomorrow"]

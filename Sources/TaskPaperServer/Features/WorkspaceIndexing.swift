@@ -1,7 +1,7 @@
 import Dispatch
 import TaskPaper
 
-/// Keeps the workspace index current (SPEC 6): a scan on `initialized`, off
+/// Keeps the workspace index current: a scan on `initialized`, off
 /// the main loop, with `$/progress` when the client shows it; watched-file
 /// events; a rescan when `indentWidth` changes what the outlines are.
 extension Server {
