@@ -1,4 +1,4 @@
-import Glibc  // Linux only (README.md, "Platforms")
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// A mutex with a condition variable: the two threads of the server (reader
 /// and loop) meet here. Plain pthreads keep the server off Foundation's

@@ -1,7 +1,7 @@
 /// Every method the server handles, one line each: its params type, where its
 /// handler runs (on the loop, or off it on snapshots), and the capability it
 /// advertises. Adding a request: a params type in Protocol/, a feature file,
-/// a line here (README.md, "Adding a request").
+/// a line here (Sources/TaskPaperServer/README.md, "Adding a request").
 extension Server {
     static let requestTable: [RequestRoute] = [
         .onLoop(InitializeParams.self, Server.initialize),

@@ -1,4 +1,4 @@
-import Glibc  // Linux only (README.md, "Platforms")
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaperServer
 
 let usage = """

@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// initialize / initialized / shutdown, and settings (README.md, "Settings").
+/// initialize / initialized / shutdown, and settings (the root README.md, "Settings").
 extension Server {
     public static let version = "0.1.0"
 

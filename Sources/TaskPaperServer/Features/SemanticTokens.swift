@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// The one place that turns a parsed line into semantic tokens (README.md, "Semantic tokens").
+/// The one place that turns a parsed line into semantic tokens.
 enum SemanticTokenizer {
     static let types = ["project", "task", "note", "tag", "payload"]
     static let modifiers = ["done", "overdue", "invalid", "date"]

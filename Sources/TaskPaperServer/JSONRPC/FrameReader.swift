@@ -1,4 +1,4 @@
-import Glibc  // Linux only (README.md, "Platforms")
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// Reads `Content-Length` framed messages from a file descriptor, as raw bytes.
 /// A bad header is skipped with a log line and the reader resynchronises on

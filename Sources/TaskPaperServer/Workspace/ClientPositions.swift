@@ -8,7 +8,7 @@ struct DocumentSnapshot: Sendable {
 }
 
 /// Converting between client columns and UTF-8 offsets, for an open document
-/// or a snapshot of one (README.md, "Positions").
+/// or a snapshot of one (Sources/TaskPaperServer/README.md, "Positions").
 protocol ClientPositions {
     var text: TextDocument { get }
     var encoding: PositionEncoding { get }

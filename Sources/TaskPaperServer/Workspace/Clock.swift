@@ -1,4 +1,4 @@
-import Glibc  // Linux only (README.md, "Platforms")
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaper
 
 /// Today's local date and time. `TASKPAPER_NOW` (`2026-11-21` or

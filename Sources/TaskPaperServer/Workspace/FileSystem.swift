@@ -1,4 +1,4 @@
-import Glibc  // Linux only (README.md, "Platforms")
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// The few file-system reads the server and `check` need, on the C library:
 /// it only reads, never follows a symbolic link it lists, and never writes.
