@@ -9,8 +9,9 @@ public struct LineGauge: Sendable, Equatable {
 
     /// Nil when the line is more than `window` characters short of the limit.
     public init?(text: String, syntax: LineSyntax, limit: Int) {
-        guard limit > 0, let count = Characters.count(ofLine: text, syntax: syntax, ifOver: limit - LineGauge.window - 1)
-        else { return nil }
+        guard limit > 0 else { return nil }
+        let threshold = limit - LineGauge.window - 1
+        guard let count = Characters.count(ofLine: text, syntax: syntax, ifOver: threshold) else { return nil }
         self.count = count
         self.limit = limit
     }

@@ -37,7 +37,8 @@ struct RequestRoute: Sendable {
         _ params: P.Type, advertising provider: Provider? = nil,
         _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError) -> @Sendable () -> any JSONEncodable
     ) -> RequestRoute {
-        RequestRoute(method: P.method, runsOn: .offLoopOnSnapshots, provider: provider) { s, json throws(ResponseError) in
+        RequestRoute(method: P.method, runsOn: .offLoopOnSnapshots, provider: provider) {
+            s, json throws(ResponseError) in
             .offLoop(try handler(s)(try P(json)))
         }
     }

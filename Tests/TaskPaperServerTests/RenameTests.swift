@@ -10,11 +10,12 @@ import TaskPaperServer
         let c = TestClient()
         let caps = try c.initialize(capabilities: Self.prepareCapabilities)
         #expect(caps["capabilities"]?["renameProvider"]?["prepareProvider"] == true)
-        c.open("file:///a.taskpaper", "- Call Bob @waiting-for(Bob)\n")
-        let prepared = try c.request("textDocument/prepareRename", LSPClient.at("file:///a.taskpaper", 0, 12))
+        let doc = c.open("file:///a.taskpaper", marked: "- C3️⃣all Bob @1️⃣waiting-for2️⃣(Bob)\n")
+        let prepared = try c.request("textDocument/prepareRename", doc.at("1️⃣"))
+        #expect(prepared.rangeTuple == doc.range("1️⃣", "2️⃣"))
         #expect(prepared.rangeTuple == [0, 12, 0, 23])
         #expect(prepared["placeholder"] == "waiting-for")
-        #expect(try c.request("textDocument/prepareRename", LSPClient.at("file:///a.taskpaper", 0, 3)) == .null)
+        #expect(try c.request("textDocument/prepareRename", doc.at("3️⃣")) == .null)
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -64,8 +65,8 @@ import TaskPaperServer
     @Test func renameOffATagIsRefused() throws {
         let c = TestClient()
         try c.initialize()
-        c.open("file:///a.taskpaper", "- Call Bob @due\n")
-        let params = LSPClient.at("file:///a.taskpaper", 0, 4, ["newName": "x"])
+        let doc = c.open("file:///a.taskpaper", marked: "- Ca1️⃣ll Bob @due\n")
+        let params = doc.at("1️⃣", ["newName": "x"])
         let response = try c.requestResponse("textDocument/rename", params)
         #expect(response["error"] != nil)
         #expect(try c.shutdownAndExit() == 0)

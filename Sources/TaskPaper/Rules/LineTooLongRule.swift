@@ -2,7 +2,8 @@
 struct LineTooLongRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         let limit = line.settings.maxLineLength
-        guard limit > 0, let count = Characters.count(ofLine: line.text, syntax: line.syntax, ifOver: limit) else { return }
+        guard limit > 0 else { return }
+        guard let count = Characters.count(ofLine: line.text, syntax: line.syntax, ifOver: limit) else { return }
         let start = Characters.utf8Offset(ofCharacter: limit, in: line.text, isASCII: line.syntax.isASCII)
         diagnostics.append(LineDiagnostic(.lineTooLong, start..<Int(line.syntax.utf8Count),
             "Line is \(count) characters long (limit \(limit), \(count - limit) over)"))

@@ -66,7 +66,8 @@ final class OpenDocument {
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
         let lines = TextDocument(text: text).lines
         let results = OpenDocument.analyze(lines, 0..<lines.count, context)
-        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
+                  results: results)
     }
 
     /// Opens a document whose text is still JSON-escaped: splitting, decoding,
@@ -98,7 +99,8 @@ final class OpenDocument {
         }
         let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
         let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
-        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
+                  results: results)
     }
 
     var lineCount: Int { text.lineCount }
