@@ -19,7 +19,7 @@ extension Server {
     @discardableResult
     public func perform(_ method: String, _ params: JSON) -> [UInt8] {
         nextInProcessID += 1
-        let id = RequestID.string("in-process-\(nextInProcessID)")
+        let id = RequestID.int(-nextInProcessID)  // apart from the ids a test client sends
         submit(.message(.request(id: id, method: method, params: params)))
         return outbox!.takeResponse(to: id)
     }
@@ -52,10 +52,20 @@ extension Server {
     /// The status the binary would exit with (after `exit`).
     public var exitStatus: Int32 { exitCode ?? -1 }
 
+    /// Runs the event as the loop would: after anything already queued, then
+    /// publishing once nothing is left, then waiting for answers computed off the loop.
     private func submit(_ event: Event?) {
-        if let event { inbox.push(event) }
         while exitCode == nil, !inbox.isEmpty { step() }
-        Server.offLoopQueue.sync {}
+        if let event, exitCode == nil {
+            // The inbox is empty: handling the event directly is what `step` would do, minus the queue.
+            handle(event, cancelled: false)
+            if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
+        }
+        while exitCode == nil, !inbox.isEmpty { step() }
+        if sentOffLoop {
+            Server.offLoopQueue.sync {}
+            sentOffLoop = false
+        }
     }
 }
 

@@ -33,9 +33,13 @@ public final class Server: @unchecked Sendable {
     /// Where an in-process server's messages go (InProcess.swift); nil for the binary.
     var outbox: InProcessOutbox?
     var nextInProcessID = 0
+    /// Work went to the off-loop queue since an in-process caller last waited for it.
+    var sentOffLoop = false
 
     /// Today and the time now: `Clock.current` but for an in-process server given a pinned day.
     let now: @Sendable () -> LintClock
+    /// The wall-clock second of the last check for a new day (`refreshIfNewDay`).
+    var lastDayCheck = 0
 
     public init(output: MessageWriter, now: @escaping @Sendable () -> LintClock = Clock.current) {
         writer = output
@@ -134,6 +138,7 @@ public final class Server: @unchecked Sendable {
             case .ready(let result):
                 writer.send(OutgoingMessage.response(id: id, result: result), answering: id)
             case .offLoop(let compute):
+                sentOffLoop = true
                 let writer = self.writer
                 Server.offLoopQueue.async {
                     writer.send(OutgoingMessage.response(id: id, result: compute()), answering: id)

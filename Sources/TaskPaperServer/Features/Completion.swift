@@ -104,7 +104,7 @@ extension Server {
         return items.numbered()
     }
 
-    private func itemCount(_ n: Int) -> String { Plural.count(n, "item") }
+    private func itemCount(_ n: Int) -> String { Plural.count(n, "item", "items") }
 }
 
 struct CompletionItem: JSONEncodable {

@@ -1,3 +1,4 @@
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaper
 
 /// initialize / initialized / shutdown, and settings (the root README.md, "Settings").
@@ -88,7 +89,12 @@ extension Server {
     /// After midnight, `overdue` and relative dates mean something else: re-derive
     /// every document. Checked whenever a message arrives (there is no timer).
     func refreshIfNewDay() {
-        guard let any = documents.values.first, any.context.clock.today != now().today else { return }
+        guard let any = documents.values.first else { return }
+        // The local date costs more than most answers; within the same second it cannot have changed.
+        let second = time(nil)
+        guard second != lastDayCheck else { return }
+        lastDayCheck = second
+        guard any.context.clock.today != now().today else { return }
         refreshAllDocuments()
     }
 
