@@ -59,9 +59,12 @@ extension Server {
         if let event, exitCode == nil {
             // The inbox is empty: handling the event directly is what `step` would do, minus the queue.
             handle(event, cancelled: false)
-            if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
+            if inbox.isEmpty {
+                if exitCode == nil { publishPendingDiagnostics() }
+            } else {
+                while exitCode == nil, !inbox.isEmpty { step() }
+            }
         }
-        while exitCode == nil, !inbox.isEmpty { step() }
         if sentOffLoop {
             Server.offLoopQueue.sync {}
             sentOffLoop = false
@@ -73,6 +76,8 @@ extension Server {
 public final class InProcessOutbox: @unchecked Sendable {
     private let lock = Condition()
     private let keepingMessages: Bool
+    /// One request is handled at a time, so at most one response waits (the dictionary is for the rare others).
+    private var lastResponse: (id: RequestID, body: [UInt8])?
     private var responses: [RequestID: [UInt8]] = [:]
     private var messages: [[UInt8]] = []
 
@@ -81,12 +86,21 @@ public final class InProcessOutbox: @unchecked Sendable {
     func receive(_ body: [UInt8], answering id: RequestID?) {
         lock.lock()
         defer { lock.unlock() }
-        if let id { responses[id] = body } else if keepingMessages { messages.append(body) }
+        if let id {
+            if let last = lastResponse { responses[last.id] = last.body }
+            lastResponse = (id, body)
+        } else if keepingMessages {
+            messages.append(body)
+        }
     }
 
     func takeResponse(to id: RequestID) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
+        if let last = lastResponse, last.id == id {
+            lastResponse = nil
+            return last.body
+        }
         return responses.removeValue(forKey: id) ?? []
     }
 
