@@ -8,8 +8,9 @@ extension Server {
     public static func inProcess(keepingMessages: Bool = false, now pinned: String? = nil) -> Server {
         let outbox = InProcessOutbox(keepingMessages: keepingMessages)
         let clock = pinned.flatMap(Clock.parse)
-        let server = Server(output: MessageWriter(sink: { body, id in outbox.receive(body, answering: id) }),
-                            now: { clock ?? Clock.current() })
+        let server = Server(
+            output: MessageWriter(sink: { body, id in outbox.receive(body, answering: id) }),
+            now: { clock ?? Clock.current() })
         server.outbox = outbox
         return server
     }

@@ -50,8 +50,10 @@ struct NotificationRoute: Sendable {
     let provider: Provider?
     let handle: @Sendable (Server, JSON) throws(ResponseError) -> Void
 
-    init<P: LSPParams>(_ params: P.Type, advertising provider: Provider? = nil,
-                       _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError) -> Void) {
+    init<P: LSPParams>(
+        _ params: P.Type, advertising provider: Provider? = nil,
+        _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError) -> Void
+    ) {
         method = P.method
         self.provider = provider
         handle = { s, json throws(ResponseError) in try handler(s)(try P(json)) }

@@ -11,8 +11,9 @@ import TaskPaperServer
         #expect(try c.requestResponse("initialize", ["capabilities": [:]])["error"]?["code"] == -32600)
         #expect(try c.requestResponse("taskpaper/noSuchRequest", [:])["error"]?["code"] == -32601)
         _ = try c.request("shutdown")
-        #expect(try c.requestResponse("textDocument/hover", LSPClient.at("file:///a.taskpaper", 0, 0))["error"]?["code"]
-            == -32600)
+        #expect(
+            try c.requestResponse("textDocument/hover", LSPClient.at("file:///a.taskpaper", 0, 0))["error"]?["code"]
+                == -32600)
         c.notify("exit")
         #expect(c.server.hasExited)
         #expect(c.server.exitStatus == 0)

@@ -37,8 +37,10 @@ import TaskPaper
     /// A client that supports everything the server can offer, dynamic registration included.
     static let richClient: JSON = [
         "textDocument": ["diagnostic": [:], "rename": ["prepareSupport": true]],
-        "workspace": ["didChangeConfiguration": ["dynamicRegistration": true],
-                      "didChangeWatchedFiles": ["dynamicRegistration": true]],
+        "workspace": [
+            "didChangeConfiguration": ["dynamicRegistration": true],
+            "didChangeWatchedFiles": ["dynamicRegistration": true],
+        ],
     ]
 
     @Test func everyAdvertisedMethodHasAHandlerAndEveryHandlerIsAdvertised() throws {
@@ -51,8 +53,9 @@ import TaskPaper
             return nil
         }
         let ws = try TempWorkspace(["a.taskpaper": "- a\n"])
-        let capabilities = try #require(try c.initialize(capabilities: Self.richClient, rootURI: ws.rootURI)["capabilities"]?
-            .objectValue)
+        let capabilities = try #require(
+            try c.initialize(capabilities: Self.richClient, rootURI: ws.rootURI)["capabilities"]?
+                .objectValue)
         var advertised = Set(registered)
         for (key, options) in capabilities { advertised.formUnion(Self.methods(promisedBy: key, options)) }
 
@@ -82,8 +85,11 @@ import TaskPaper
         let missing = try c.requestResponse("textDocument/hover", ["textDocument": ["uri": "file:///a.taskpaper"]])
         #expect(missing["error"]?["code"] == -32602)
         #expect(missing["error"]?["message"] == "Missing \"position\"")
-        let negative = try c.requestResponse("textDocument/selectionRange", [
-            "textDocument": ["uri": "file:///a.taskpaper"], "positions": [["line": 0, "character": -1]]])
+        let negative = try c.requestResponse(
+            "textDocument/selectionRange",
+            [
+                "textDocument": ["uri": "file:///a.taskpaper"], "positions": [["line": 0, "character": -1]],
+            ])
         #expect(negative["error"]?["message"] == "\"character\" must not be negative")
     }
 }

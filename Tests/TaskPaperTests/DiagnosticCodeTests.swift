@@ -26,7 +26,8 @@ import Testing
         let line = TextDocument(text: Self.sample(for: code)).lines[0]
         let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: LintSettings(), clock: Self.clock)
         let found = analyzed.diagnostics()
-        #expect(found.contains { $0.code == code }, "\(code.rawValue) not produced by \(Self.sample(for: code)): \(found)")
+        #expect(
+            found.contains { $0.code == code }, "\(code.rawValue) not produced by \(Self.sample(for: code)): \(found)")
         #expect(found.first { $0.code == code }?.severity == code.severity)
     }
 
@@ -39,7 +40,9 @@ import Testing
         for code in DiagnosticCode.allCases {
             let row = rows.first { $0.hasPrefix("| `\(code.rawValue)` |") }
             #expect(row != nil, "README.md's diagnostics table has no row for \(code.rawValue)")
-            #expect(row?.contains("| \(code.severity.name) |") == true, "README.md gives \(code.rawValue) another severity than \(code.severity.name)")
+            #expect(
+                row?.contains("| \(code.severity.name) |") == true,
+                "README.md gives \(code.rawValue) another severity than \(code.severity.name)")
         }
     }
 }

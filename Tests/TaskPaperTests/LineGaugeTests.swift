@@ -13,7 +13,9 @@ import TaskPaper
         #expect(Self.gauge(String(repeating: "a", count: 10), limit: 20)?.label == "10 left")
         #expect(Self.gauge(String(repeating: "a", count: 20), limit: 20)?.label == "0 left")
         #expect(Self.gauge(String(repeating: "a", count: 23), limit: 20)?.label == "-3")
-        #expect(Self.gauge(String(repeating: "a", count: 23), limit: 20)?.tooltip == "Line is 23 characters long (limit 20)")
+        #expect(
+            Self.gauge(String(repeating: "a", count: 23), limit: 20)?.tooltip == "Line is 23 characters long (limit 20)"
+        )
     }
 
     @Test func countsGraphemeClustersNotBytes() {

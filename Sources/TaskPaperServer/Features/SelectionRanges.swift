@@ -48,8 +48,9 @@ extension DocumentSnapshot {
     /// Whole lines, from the first's start to the last's end.
     private func lines(_ lines: Range<Int>) -> ClientRange {
         let last = lines.upperBound - 1
-        return ClientRange(start: ClientPosition(line: lines.lowerBound, character: 0),
-                           end: clientPosition(TextLocation(line: last, offset: text.lines[last].text.utf8.count)))
+        return ClientRange(
+            start: ClientPosition(line: lines.lowerBound, character: 0),
+            end: clientPosition(TextLocation(line: last, offset: text.lines[last].text.utf8.count)))
     }
 }
 

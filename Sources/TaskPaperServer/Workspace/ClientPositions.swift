@@ -49,8 +49,9 @@ extension ClientPositions {
 
     /// A UTF-8 range on a line as a client range.
     func lspRange(line: Int, _ r: Range<Int>) -> ClientRange {
-        ClientRange(start: clientPosition(TextLocation(line: line, offset: r.lowerBound)),
-                    end: clientPosition(TextLocation(line: line, offset: r.upperBound)))
+        ClientRange(
+            start: clientPosition(TextLocation(line: line, offset: r.lowerBound)),
+            end: clientPosition(TextLocation(line: line, offset: r.upperBound)))
     }
 
     /// A client column on a line (for encoders that work in columns).
@@ -60,8 +61,15 @@ extension ClientPositions {
 extension OpenDocument {
     /// Library replacements as one WorkspaceEdit on this document, in the client's encoding.
     func workspaceEdit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
-        WorkspaceEdit(changes: [(uri, replacements.map { r in
-            TextEdit(range: ClientRange(start: clientPosition(r.start), end: clientPosition(r.end)), newText: r.newText)
-        })])
+        WorkspaceEdit(changes: [
+            (
+                uri,
+                replacements.map { r in
+                    TextEdit(
+                        range: ClientRange(start: clientPosition(r.start), end: clientPosition(r.end)),
+                        newText: r.newText)
+                }
+            )
+        ])
     }
 }

@@ -42,10 +42,16 @@ extension Server {
         for (i, line) in lines.enumerated() {
             for tag in line.syntax.tags where tag.nameRange.count == nameLength && tag.name(in: line.text) == name {
                 func position(_ offset: Int) -> ClientPosition {
-                    ClientPosition(line: i, character: encoding.column(ofUTF8Offset: offset, in: line.text, isASCII: line.syntax.isASCII))
+                    ClientPosition(
+                        line: i,
+                        character: encoding.column(ofUTF8Offset: offset, in: line.text, isASCII: line.syntax.isASCII))
                 }
-                let at = position(Int(tag.start)), nameStart = position(Int(tag.start) + 1), end = position(Int(tag.nameEnd))
-                sites.append(TagSite(uri: uri, atName: ClientRange(start: at, end: end), name: ClientRange(start: nameStart, end: end)))
+                let at = position(Int(tag.start)), nameStart = position(Int(tag.start) + 1),
+                    end = position(Int(tag.nameEnd))
+                sites.append(
+                    TagSite(
+                        uri: uri, atName: ClientRange(start: at, end: end),
+                        name: ClientRange(start: nameStart, end: end)))
             }
         }
         return sites

@@ -38,14 +38,18 @@ final class TestClient {
         nextID += 1
         var o: [String: JSON] = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
         if params != .null { o["params"] = params }
-        guard let response = submit(.object(o)) else { throw LSPClient.Timeout(description: "no response to \(method)") }
+        guard let response = submit(.object(o)) else {
+            throw LSPClient.Timeout(description: "no response to \(method)")
+        }
         return response
     }
 
     /// Sends a request and returns its `result`, failing on an error response.
     func request(_ method: String, _ params: JSON = nil) throws -> JSON {
         let response = try requestResponse(method, params)
-        if let error = response["error"] { throw LSPClient.Timeout(description: "\(method) failed: \(error.serialized)") }
+        if let error = response["error"] {
+            throw LSPClient.Timeout(description: "\(method) failed: \(error.serialized)")
+        }
         return response["result"] ?? nil
     }
 
@@ -65,7 +69,8 @@ final class TestClient {
                 inbox.append(json)
                 if let method = json["method"]?.stringValue, let id = json["id"] {
                     let result = answerServerRequest(method, json["params"] ?? nil)
-                    _ = server.submit(body: Array(JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized.utf8))
+                    _ = server.submit(
+                        body: Array(JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized.utf8))
                 }
             }
             pending = server.takeMessages()
@@ -86,9 +91,12 @@ final class TestClient {
     }
 
     /// Waits for a notification of `method` whose params satisfy `matching`, removing it from the inbox.
-    func waitForNotification(_ method: String, timeout: TimeInterval = 20,
-                             matching: (JSON) -> Bool = { _ in true }) throws -> JSON {
-        try waitFor(method, timeout: timeout) { $0["method"]?.stringValue == method && matching($0["params"] ?? nil) }["params"] ?? nil
+    func waitForNotification(
+        _ method: String, timeout: TimeInterval = 20,
+        matching: (JSON) -> Bool = { _ in true }
+    ) throws -> JSON {
+        try waitFor(method, timeout: timeout) { $0["method"]?.stringValue == method && matching($0["params"] ?? nil) }[
+            "params"] ?? nil
     }
 
     /// The diagnostics published for `uri` (optionally at `version`).
@@ -122,8 +130,14 @@ final class TestClient {
     }
 
     func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "taskpaper",
-                                                          "version": .int(version), "text": .string(text)]])
+        notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "taskpaper",
+                    "version": .int(version), "text": .string(text),
+                ]
+            ])
     }
 
     /// Opens text with position markers (`1️⃣`, `2️⃣`…) and returns where they stood.
@@ -135,8 +149,12 @@ final class TestClient {
     }
 
     func change(_ uri: String, version: Int, _ changes: [JSON]) {
-        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)],
-                                          "contentChanges": .array(changes)])
+        notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
+                "contentChanges": .array(changes),
+            ])
     }
 
     /// shutdown + exit; returns the exit status the binary would end with.
@@ -151,7 +169,8 @@ final class TestClient {
         _ = try waitForNotification("window/logMessage") { $0["message"]?.stringValue?.hasPrefix("Indexed ") == true }
     }
 
-    static func indexing(_ workspace: TempWorkspace, capabilities: JSON = [:], options: JSON = nil) throws -> TestClient {
+    static func indexing(_ workspace: TempWorkspace, capabilities: JSON = [:], options: JSON = nil) throws -> TestClient
+    {
         let c = TestClient()
         try c.initialize(capabilities: capabilities, options: options, rootURI: workspace.rootURI)
         try c.waitForIndex()
@@ -160,8 +179,12 @@ final class TestClient {
 
     /// Sends a watched-file change and waits until the server has re-read the files.
     func changeWatchedFiles(_ changes: [(uri: String, type: Int)]) throws {
-        notify("workspace/didChangeWatchedFiles", ["changes": .array(changes.map { ["uri": .string($0.uri), "type": .int($0.type)] })])
-        _ = try waitForNotification("window/logMessage") { $0["message"]?.stringValue?.hasPrefix("Workspace index: re-read") == true }
+        notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": .array(changes.map { ["uri": .string($0.uri), "type": .int($0.type)] })])
+        _ = try waitForNotification("window/logMessage") {
+            $0["message"]?.stringValue?.hasPrefix("Workspace index: re-read") == true
+        }
     }
 }
 
@@ -202,11 +225,12 @@ struct MarkedDocument {
     /// The marker's position in the client's encoding, as JSON.
     func position(_ name: String) -> JSON {
         guard let m = markers[name] else { fatalError("no marker \(name) in the text") }
-        let character = switch encoding {
-        case "utf-8": m.prefix.utf8.count
-        case "utf-32": m.prefix.unicodeScalars.count
-        default: m.prefix.utf16.count
-        }
+        let character =
+            switch encoding {
+            case "utf-8": m.prefix.utf8.count
+            case "utf-32": m.prefix.unicodeScalars.count
+            default: m.prefix.utf16.count
+            }
         return ["line": .int(m.line), "character": .int(character)]
     }
 
