@@ -1,0 +1,91 @@
+/// The parsed form of a search (an item path). Chains of `union`, `and` and
+/// the like are stored flat so a long query never builds a deep tree.
+
+/// Paths combined with set operations. `except` groups to the right
+/// (`a except b except c` is `a except (b except c)`), as TaskPaper reads it.
+indirect enum SearchExpression: Sendable {
+    case path(SearchPath)
+    case union([SearchExpression])
+    case intersect([SearchExpression])
+    case except([SearchExpression])
+    /// `( ... )[slice]`
+    case sliced(SearchExpression, SearchSlice)
+}
+
+struct SearchPath: Sendable {
+    /// Starts at the document root whatever the context (`/...`).
+    var isAbsolute: Bool
+    var steps: [SearchStep]
+}
+
+enum SearchAxis: String, Sendable, CaseIterable {
+    case ancestorOrSelf = "ancestor-or-self", ancestor, child, descendantOrSelf = "descendant-or-self", descendant
+    case followingSibling = "following-sibling", following, precedingSibling = "preceding-sibling", preceding
+    case parent, `self`
+}
+
+struct SearchStep: Sendable {
+    var axis: SearchAxis
+    /// `project`, `task` or `note` written before the predicate; nil for any kind.
+    var kind: LineKind?
+    var predicate: SearchPredicate
+    var slice: SearchSlice?
+    /// Index of this step in the query, for per-evaluation caches.
+    var id: Int
+}
+
+/// `[start]` picks one item; `[start:end]` a range; negative counts from the end.
+struct SearchSlice: Sendable, Hashable {
+    var start: Int
+    /// nil for `[start]`; `Int.max` for `[start:]`.
+    var end: Int?
+}
+
+indirect enum SearchPredicate: Sendable {
+    case any
+    case and([SearchPredicate])
+    case or([SearchPredicate])
+    case not(SearchPredicate)
+    case comparison(SearchComparison)
+}
+
+enum SearchRelation: String, Sendable, CaseIterable {
+    case beginsWith = "beginswith", contains, endsWith = "endswith", like, matches
+    case equal = "=", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
+}
+
+/// How both sides are read before comparing: `[i]` (default), `[s]`, `[n]`, `[d]`, plus `[l]` for lists.
+struct SearchModifier: Sendable, Hashable {
+    enum Conversion: Sendable, Hashable { case caseInsensitive, caseSensitive, number, date }
+    var conversion: Conversion = .caseInsensitive
+    var isList = false
+}
+
+enum SearchOperand: Sendable {
+    /// `@name` (trailing `:segments` are read and ignored, as TaskPaper does).
+    case attribute(String)
+    case literal(String)
+    /// `count(path)`: how many items the path finds from the item.
+    case count(SearchExpression)
+}
+
+struct SearchComparison: Sendable {
+    var left: SearchOperand
+    /// nil with `right == nil`: the predicate tests that the left side has a value.
+    var relation: SearchRelation
+    var modifier: SearchModifier
+    /// nil (or an empty literal): test that the left side has a value at all.
+    var right: SearchOperand?
+    /// The compiled pattern when `relation` is `matches` and `right` is a literal.
+    var pattern: GuardedRegex?
+    /// Index of this comparison in the query, for per-evaluation caches.
+    var id: Int
+
+    var testsPresence: Bool {
+        switch right {
+        case nil: true
+        case .literal(let s): s.isEmpty
+        default: false
+        }
+    }
+}
