@@ -54,22 +54,18 @@ extension SearchEvaluator {
         }
     }
 
-    /// `@text`, `@type`, or a tag (`@due` or `@data-due`). `@id` has no value:
-    /// TaskPaper's item ids exist only inside the app.
-    private func attribute(_ name: String, of item: Int) -> Substring? {
-        switch name {
-        case "text": return document.text(of: item)
-        case "type", "data-type":
+    private func attribute(_ attribute: SearchAttribute, of item: Int) -> Substring? {
+        switch attribute {
+        case .text: return document.text(of: item)
+        case .type:
             return switch document.kind(of: item) {
             case .project: "project"
             case .task: "task"
             case .note: "note"
             case .blank, nil: nil
             }
-        case "id", "data-id": return nil
-        default:
-            let tagName = name.hasPrefix("data-") ? String(name.dropFirst(5)) : name
-            return document.tagValue(of: item, named: tagName)
+        case .none: return nil
+        case .tag(let name): return document.tagValue(of: item, named: name)
         }
     }
 

@@ -276,11 +276,11 @@ struct SearchParser {
                 comparison = SearchComparison(left: left!, relation: .contains, modifier: SearchModifier(),
                                               right: nil, id: comparisonCount)
             } else {
-                comparison = SearchComparison(left: .attribute("text"), relation: .contains,
+                comparison = SearchComparison(left: .attribute(.text), relation: .contains,
                                               modifier: modifier ?? SearchModifier(), right: left, id: comparisonCount)
             }
         } else {
-            comparison = SearchComparison(left: left ?? .attribute("text"), relation: relation ?? .contains,
+            comparison = SearchComparison(left: left ?? .attribute(.text), relation: relation ?? .contains,
                                           modifier: modifier ?? SearchModifier(), right: right, id: comparisonCount)
         }
         comparisonCount += 1
@@ -346,7 +346,7 @@ struct SearchParser {
                 let save = pos
                 guard consume(":"), scanAttributeName() != nil else { pos = save; break }
             }
-            return .attribute(name)
+            return .attribute(SearchAttribute(name: name))
         }
         let start = pos
         if consume("count"), peek() == UInt8(ascii: "(") {

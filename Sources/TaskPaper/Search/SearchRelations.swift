@@ -14,7 +14,7 @@ enum SearchRelations {
             if case .absent = left { return false }
             let order: Int
             if case .text(let a) = left, case .text(let b) = right {
-                order = withFolded(a, foldsCase) { a, f in withBytes(b) { b in compare(a, b, f) } }
+                order = withBytes(b) { b in withFolded(a, foldsCase, against: b) { a, f in compare(a, b, f) } }
             } else {
                 let x = number(left), y = number(right)
                 guard !x.isNaN, !y.isNaN else { return false }
@@ -28,8 +28,8 @@ enum SearchRelations {
             }
         case .beginsWith, .contains, .endsWith:
             guard case .text(let a) = left, let b = text(right) else { return false }
-            return withFolded(a, foldsCase) { a, f in
-                withBytes(b) { b in
+            return withBytes(b) { b in
+                withFolded(a, foldsCase, against: b) { a, f in
                     switch relation {
                     case .beginsWith: b.count <= a.count && memEqual(a, 0, b, f)
                     case .endsWith: b.count <= a.count && memEqual(a, a.count - b.count, b, f)
@@ -58,12 +58,13 @@ enum SearchRelations {
                               modifier: SearchModifier, foldsCase: Bool, pattern: GuardedRegex?,
                               clock: LintClock) -> Bool {
         let l = elements(left, modifier, clock), r = elements(right, modifier, clock)
+        // Left element first: only the left side is folded here (the right one already is).
         func same(_ a: SearchValue, _ b: SearchValue) -> Bool { equal(a, b, foldsCase: foldsCase) }
         switch relation {
         case .equal, .notEqual:
             let isEqual: Bool
             if let l, let r {
-                isEqual = l.allSatisfy { x in r.contains { same(x, $0) } } && r.allSatisfy { x in l.contains { same(x, $0) } }
+                isEqual = l.allSatisfy { x in r.contains { same(x, $0) } } && r.allSatisfy { y in l.contains { same($0, y) } }
             } else {
                 isEqual = l == nil && r == nil
             }
@@ -109,7 +110,7 @@ enum SearchRelations {
         case (.absent, .absent): return true
         case (.number(let x), .number(let y)): return x == y
         case (.text(let a), .text(let b)):
-            return withFolded(a, foldsCase) { a, f in withBytes(b) { b in a.count == b.count && memEqual(a, 0, b, f) } }
+            return withBytes(b) { b in withFolded(a, foldsCase, against: b) { a, f in a.count == b.count && memEqual(a, 0, b, f) } }
         default: return false
         }
     }
@@ -139,13 +140,29 @@ enum SearchRelations {
         return Array(s.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// The bytes of `s` for a comparison with already-lowercased text. When `fold` is
-    /// set, ASCII text is folded byte by byte as it is read (the flag passed on says
-    /// so) and other text is lowercased first, as JavaScript's `toLowerCase` would.
-    private static func withFolded<R>(_ s: Substring, _ fold: Bool,
+    /// The bytes of `s` for a comparison with `other`, already lowercased. When `fold`
+    /// is set, ASCII letters are folded as they are read (the flag passed on says so);
+    /// that is exact when either side is all ASCII, because only two characters
+    /// (U+0130 and U+212A) lowercase to ASCII. Otherwise `s` is lowercased first,
+    /// as JavaScript's `toLowerCase` would.
+    private static func withFolded<R>(_ s: Substring, _ fold: Bool, against other: UnsafeBufferPointer<UInt8>,
                                       _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
         guard fold else { return withBytes(s) { body($0, false) } }
-        if withBytes(s, { b in b.allSatisfy { $0 < 0x80 } }) { return withBytes(s) { body($0, true) } }
+        let foldsInPlace = withBytes(s) { b in
+            var i = 0, ascii = true
+            while i < b.count {
+                let c = b[i]
+                if c >= 0x80 {
+                    ascii = false
+                    // U+0130 (C4 B0) and U+212A (E2 84 AA) lowercase to ASCII letters.
+                    if c == 0xC4, i + 1 < b.count, b[i + 1] == 0xB0 { return false }
+                    if c == 0xE2, i + 2 < b.count, b[i + 1] == 0x84, b[i + 2] == 0xAA { return false }
+                }
+                i += 1
+            }
+            return ascii || other.allSatisfy { $0 < 0x80 }
+        }
+        if foldsInPlace { return withBytes(s) { body($0, true) } }
         return withBytes(Substring(s.lowercased())) { body($0, false) }
     }
 

@@ -63,7 +63,7 @@ struct SearchModifier: Sendable, Hashable {
 
 enum SearchOperand: Sendable {
     /// `@name` (trailing `:segments` are read and ignored, as TaskPaper does).
-    case attribute(String)
+    case attribute(SearchAttribute)
     case literal(String)
     /// `count(path)`: how many items the path finds from the item.
     case count(SearchExpression)
@@ -86,6 +86,22 @@ struct SearchComparison: Sendable {
         case nil: true
         case .literal(let s): s.isEmpty
         default: false
+        }
+    }
+}
+
+/// What `@name` reads: the item's text, its kind, a tag (`@due` or `@data-due`),
+/// or nothing (`@id`: TaskPaper's item ids exist only inside the app).
+enum SearchAttribute: Sendable, Equatable {
+    case text, type, none
+    case tag(String)
+
+    init(name: String) {
+        switch name {
+        case "text": self = .text
+        case "type", "data-type": self = .type
+        case "id", "data-id": self = .none
+        default: self = .tag(name.hasPrefix("data-") ? String(name.dropFirst(5)) : name)
         }
     }
 }
