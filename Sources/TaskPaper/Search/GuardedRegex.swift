@@ -2,17 +2,22 @@
 /// backtracks. Patterns that can backtrack exponentially are refused before
 /// compiling: a quantified group that holds a quantifier or an alternation
 /// (`(a+)+`, `(a|aa)*`), a backreference, or a huge repeat count. What is left
-/// can still be slow on a long line (`.*.*.*x`), which the evaluation's time
-/// limit cuts off.
+/// is polynomial: with k open-ended repeats (`*`, `+`, `{n,}`, `{n,m}`) one
+/// match can take about length^(k+1) steps, so each value is tried on at most
+/// its first `maxSubjectBytes` bytes, which keeps that under `stepBudget`.
 struct GuardedRegex: @unchecked Sendable {
     // `Regex<AnyRegexOutput>` is not declared Sendable, but a compiled regex is never mutated after init.
     let regex: Regex<AnyRegexOutput>
+    /// How much of each value the pattern is tried on.
+    let maxSubjectBytes: Int
 
     static let maxPatternLength = 1_000
     static let maxRepeatCount = 1_000
+    static let stepBudget = 20_000_000.0
 
     init(_ pattern: String, ignoresCase: Bool) throws(SearchPatternError) {
-        try Self.checkCost(pattern)
+        let repeats = try Self.checkCost(pattern)
+        maxSubjectBytes = repeats == 0 ? Int.max : Int(Self.stepBudget.root(repeats + 1))
         do {
             // Unicode scalars, not grapheme clusters, as JavaScript's `.` (nearly) does.
             regex = try Regex(pattern).matchingSemantics(.unicodeScalar).ignoresCase(ignoresCase)
@@ -21,10 +26,19 @@ struct GuardedRegex: @unchecked Sendable {
         }
     }
 
-    func matches(_ text: Substring) -> Bool { (try? regex.firstMatch(in: text)) != nil }
+    func matches(_ text: Substring) -> Bool {
+        var subject = text
+        if text.utf8.count > maxSubjectBytes {
+            var end = text.utf8.index(text.utf8.startIndex, offsetBy: maxSubjectBytes)
+            while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { end = text.utf8.index(before: end) }
+            subject = text[..<end]
+        }
+        return (try? regex.firstMatch(in: subject)) != nil
+    }
 
-    /// Refuses the constructs that make a backtracking engine take exponential time.
-    static func checkCost(_ pattern: String) throws(SearchPatternError) {
+    /// Refuses the constructs that make a backtracking engine take exponential time;
+    /// returns how many open-ended repeats the pattern holds.
+    static func checkCost(_ pattern: String) throws(SearchPatternError) -> Int {
         let p = Array(pattern.utf8)
         guard p.count <= maxPatternLength else {
             throw SearchPatternError(message: "the pattern is too long: at most \(maxPatternLength) bytes")
@@ -32,7 +46,7 @@ struct GuardedRegex: @unchecked Sendable {
         // Per open group: whether it holds a quantifier or an alternation.
         var groups: [(hasQuantifier: Bool, hasAlternation: Bool)] = []
         var closedGroup: (hasQuantifier: Bool, hasAlternation: Bool)?
-        var i = 0
+        var i = 0, repeats = 0
         func noteQuantifier() throws(SearchPatternError) {
             if let closed = closedGroup, closed.hasQuantifier || closed.hasAlternation {
                 throw SearchPatternError(message: closed.hasQuantifier
@@ -83,21 +97,25 @@ struct GuardedRegex: @unchecked Sendable {
                     break
                 }
                 try noteQuantifier()
+                if c != UInt8(ascii: "?") { repeats += 1 }
             case UInt8(ascii: "{"):
-                var k = i + 1, value = 0
+                var k = i + 1, value = 0, bounds: [Int] = []
                 while k < p.count, p[k] != UInt8(ascii: "}") {
                     if p[k] >= 0x30, p[k] <= 0x39 {
-                        value = value * 10 + Int(p[k] - 0x30)
+                        value = max(value, 0) * 10 + Int(p[k] - 0x30)
                         if value > maxRepeatCount {
                             throw SearchPatternError(message: "repeat counts above \(maxRepeatCount) are not supported")
                         }
                     } else if p[k] == UInt8(ascii: ",") {
-                        value = 0
+                        bounds.append(value)
+                        value = -1
                     } else { break }
                     k += 1
                 }
                 if k < p.count, p[k] == UInt8(ascii: "}") {
                     try noteQuantifier()
+                    // `{n}` repeats a fixed number of times; `{n,}` and `{n,m}` choose how many.
+                    if !bounds.isEmpty, value != bounds[0] { repeats += 1 }
                     i = k
                 }
             default: break
@@ -105,6 +123,24 @@ struct GuardedRegex: @unchecked Sendable {
             closedGroup = closedNow.map { (hasQuantifier: $0.0, hasAlternation: $0.1) }
             i += 1
         }
+        return repeats
+    }
+}
+
+extension Double {
+    /// The `n`th root.
+    fileprivate func root(_ n: Int) -> Double {
+        // Newton's method on x^n = self (no Foundation `pow` in the library).
+        guard n > 1 else { return self }
+        var x = self.squareRoot()
+        for _ in 0..<100 {
+            var power = 1.0
+            for _ in 0..<(n - 1) { power *= x }
+            let next = x - (power * x - self) / (Double(n) * power)
+            if abs(next - x) < 0.5 { return next }
+            x = next
+        }
+        return x
     }
 }
 

@@ -1,0 +1,129 @@
+import Testing
+@testable import TaskPaper
+
+/// Hostile queries and documents: each answers (a result or an error) in
+/// bounded time, and nothing crashes.
+@Suite struct SearchBadInputTests {
+    static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 21), now: TimeOfDay(hour: 10, minute: 0))
+
+    static func outline(_ text: String) -> Outline {
+        Outline(lines: TextDocument(text: text).lines, indentWidth: 4)
+    }
+
+    static func parseError(_ query: String) -> SearchParseError? {
+        do {
+            _ = try SearchQuery.parse(query)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aQueryOf100000CharactersParsesAndRuns() throws {
+        let chain = String(repeating: "one and ", count: 12_499) + "one"
+        #expect(chain.utf8.count <= 100_000)
+        let query = try SearchQuery.parse(chain)
+        #expect(try query.evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [0])
+        let steps = String(repeating: "/one", count: 25_000)
+        #expect(try SearchQuery.parse(steps).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [])
+        let nots = String(repeating: "not ", count: 24_999) + "one"
+        #expect(try SearchQuery.parse(nots).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock)
+            == [1, 2, 3, 4, 5])
+    }
+
+    @Test func aQueryOverTheLengthLimitIsRefused() {
+        let error = Self.parseError(String(repeating: "a", count: 100_001))
+        #expect(error?.utf8Offset == 100_000)
+        #expect(error?.message == "search is too long: at most 100000 bytes")
+    }
+
+    @Test func tenThousandNestedParenthesesStopAtTheNestingLimit() throws {
+        for (open, close) in [("(", ")"), ("count(", ")")] {
+            let query = String(repeating: open, count: 10_000) + "a" + String(repeating: close, count: 10_000)
+            let error = Self.parseError(query)
+            #expect(error?.message == "parentheses nest too deeply: at most 64 levels")
+            #expect((error?.utf8Offset ?? 0) > 0)
+        }
+        let unclosed = Self.parseError(String(repeating: "(", count: 10_000))
+        #expect(unclosed?.message == "parentheses nest too deeply: at most 64 levels")
+        // Within the limit, deep nesting works.
+        let deep = String(repeating: "(", count: 60) + "//one" + String(repeating: ")", count: 60)
+        #expect(try SearchQuery.parse(deep).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [0])
+    }
+
+    @Test(arguments: [
+        ("(a+)+$", "repeats a group that itself repeats"),
+        ("(a|aa)*b", "repeats a group with alternatives"),
+        ("((a*)b)+", "repeats a group that itself repeats"),
+        ("(\\w+\\s?)*$", "repeats a group that itself repeats"),
+        ("(a)\\1", "backreferences are not supported"),
+        ("a{1,5000}", "repeat counts above 1000 are not supported"),
+    ])
+    func patternsThatBacktrackExponentiallyAreRefused(pattern: String, reason: String) {
+        let query = "//@text matches \"\(pattern.replacing("\\", with: "\\\\"))\""
+        let error = Self.parseError(query)
+        #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+        #expect(error?.utf8Offset == 16)
+    }
+
+    @Test func patternsThatAreNotExponentialCompile() throws {
+        for pattern in ["(?:ab)+", "(a)+?", "a+b*c?", "[(+*]+", "(ab|cd)", "x{2}y{1,3}", "\\(a+\\)+"] {
+            _ = try SearchQuery.parse("//@text matches \"\(pattern.replacing("\\", with: "\\\\"))\"")
+        }
+    }
+
+    @Test func aPolynomialPatternOnALongLineAnswersQuickly() throws {
+        let long = String(repeating: "a", count: 50_000)
+        let outline = Self.outline("- \(long)\n- \(long)b")
+        let query = try SearchQuery.parse("//@text matches \"a*a*a*c\"")
+        let start = ContinuousClock.now
+        let found = try? query.evaluate(in: outline, clock: Self.clock, timeLimit: .seconds(1))
+        #expect(found == nil || found == [])
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func aHugeSliceClamps() throws {
+        let outline = Self.outline(SearchFixtureTests.fixture)
+        #expect(try SearchQuery.parse("//*[0:1000000000]").evaluate(in: outline, clock: Self.clock) == Array(0...5))
+        #expect(try SearchQuery.parse("//*[-99999999999999999999999]").evaluate(in: outline, clock: Self.clock) == [0])
+        #expect(try SearchQuery.parse("(//*)[99999999999999999999:]").evaluate(in: outline, clock: Self.clock) == [5])
+    }
+
+    @Test func anEmptyDocumentFindsNothing() throws {
+        for text in ["", "\n\n", "\t\t"] {
+            let outline = Self.outline(text)
+            for query in ["//*", "ancestor-or-self::*", "/..*", "//@due < [d] today", "(//*)[-1]", "following::*"] {
+                #expect(try SearchQuery.parse(query).evaluate(in: outline, clock: Self.clock) == [])
+            }
+        }
+    }
+
+    @Test func blankLinesAreNotItems() throws {
+        let outline = Self.outline("a:\n\n\t- b\n\n- c")
+        #expect(try SearchQuery.parse("//*").evaluate(in: outline, clock: Self.clock) == [0, 2, 4])
+        #expect(try SearchQuery.parse("//\"\"").evaluate(in: outline, clock: Self.clock) == [0, 2, 4])
+        #expect(try SearchQuery.parse("/a:/*").evaluate(in: outline, clock: Self.clock) == [2])
+    }
+
+    @Test func aLargeDocumentAnswersWithinTheTimeLimit() throws {
+        var lines: [String] = []
+        for k in 0..<25_000 {
+            lines.append("Project \(k):")
+            lines.append("\t- task \(k) @due(2026-11-\(10 + k % 18))" + (k % 3 == 0 ? " @done" : ""))
+            lines.append("\t\tnote \(k)")
+            lines.append("\t- other \(k) @today")
+        }
+        let outline = Self.outline(lines.joined(separator: "\n"))
+        #expect(outline.lineCount == 100_000)
+        let found = try SearchQuery.parse("project Project 1//task except //@done").evaluate(in: outline, clock: Self.clock)
+        #expect(found.count > 10_000)
+        #expect(try SearchQuery.parse("@today and not @done").evaluate(in: outline, clock: Self.clock).count == 25_000)
+        // Steps that revisit the document from every item stop at the time limit instead of running for hours.
+        let costly = try SearchQuery.parse("//*/preceding::*[-1]")
+        let start = ContinuousClock.now
+        #expect(throws: SearchEvaluationError.tooSlow) {
+            try costly.evaluate(in: outline, clock: Self.clock, timeLimit: .milliseconds(200))
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+}
