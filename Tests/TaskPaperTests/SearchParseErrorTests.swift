@@ -54,3 +54,21 @@ import Testing
         _ = try SearchQuery.parse(query)
     }
 }
+
+@Suite struct SearchVocabularyTests {
+    @Test func plainWordsAreTheOnesWithoutSearchSyntax() {
+        for word in ["groceries", "Zürich", "v1.2", "follow-up", "東京"] { #expect(SearchQuery.isPlainWord(word), "\(word)") }
+        for query in ["@due", "//task", "a and b", "not", "project", "a b", "x:", "\"x\"", "", "count(*)", "a=b"] {
+            #expect(!SearchQuery.isPlainWord(query), "\(query)")
+        }
+    }
+
+    @Test func everyListedWordParsesWhereItBelongs() throws {
+        for relation in SearchQuery.relations { _ = try SearchQuery.parse("@due \(relation) x") }
+        for modifier in SearchQuery.modifiers { _ = try SearchQuery.parse("@due = \(modifier) x") }
+        for axis in SearchQuery.axes { _ = try SearchQuery.parse("/\(axis)*") }
+        for keyword in ["project", "task", "note"] { _ = try SearchQuery.parse("//\(keyword)") }
+        for keyword in ["and", "or", "union", "intersect", "except"] { _ = try SearchQuery.parse("a \(keyword) b") }
+        _ = try SearchQuery.parse("not b")
+    }
+}
