@@ -25,10 +25,10 @@ import Testing
         let query = try SearchQuery.parse(chain)
         #expect(try query.evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [0])
         let steps = String(repeating: "/one", count: 25_000)
-        #expect(try SearchQuery.parse(steps).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [])
+        let fixture = Self.outline(SearchFixtureTests.fixture)
+        #expect(try SearchQuery.parse(steps).evaluate(in: fixture, clock: Self.clock) == [])
         let nots = String(repeating: "not ", count: 24_999) + "one"
-        #expect(try SearchQuery.parse(nots).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock)
-            == [1, 2, 3, 4, 5])
+        #expect(try SearchQuery.parse(nots).evaluate(in: fixture, clock: Self.clock) == [1, 2, 3, 4, 5])
     }
 
     @Test func aQueryOverTheLengthLimitIsRefused() {
@@ -48,7 +48,8 @@ import Testing
         #expect(unclosed?.message == "parentheses nest too deeply: at most 64 levels")
         // Within the limit, deep nesting works.
         let deep = String(repeating: "(", count: 60) + "//one" + String(repeating: ")", count: 60)
-        #expect(try SearchQuery.parse(deep).evaluate(in: Self.outline(SearchFixtureTests.fixture), clock: Self.clock) == [0])
+        let fixture = Self.outline(SearchFixtureTests.fixture)
+        #expect(try SearchQuery.parse(deep).evaluate(in: fixture, clock: Self.clock) == [0])
     }
 
     @Test(arguments: [
@@ -115,7 +116,8 @@ import Testing
         }
         let outline = Self.outline(lines.joined(separator: "\n"))
         #expect(outline.lineCount == 100_000)
-        let found = try SearchQuery.parse("project Project 1//task except //@done").evaluate(in: outline, clock: Self.clock)
+        let query = try SearchQuery.parse("project Project 1//task except //@done")
+        let found = try query.evaluate(in: outline, clock: Self.clock)
         #expect(found.count > 10_000)
         #expect(try SearchQuery.parse("@today and not @done").evaluate(in: outline, clock: Self.clock).count == 25_000)
         // Steps that revisit the document from every item stop at the time limit instead of running for hours.

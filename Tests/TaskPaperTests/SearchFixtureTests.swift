@@ -210,7 +210,9 @@ import Testing
         let query = try SearchQuery.parse(row.query)
         let context = try row.context.map { try Self.line(named: $0, in: outline) } ?? SearchDocument.root
         let found = try query.evaluate(in: outline, clock: Self.clock, from: context)
-        let expected = try row.expected.map { $0 == "root" ? SearchDocument.root : try Self.line(named: $0, in: outline) }
+        let expected = try row.expected.map { name in
+            name == "root" ? SearchDocument.root : try Self.line(named: name, in: outline)
+        }
         #expect(found == expected, "got \(found.map { Self.name(of: $0, in: outline) })")
     }
 

@@ -14,6 +14,7 @@ struct GuardedRegex: @unchecked Sendable {
     static let maxPatternLength = 1_000
     static let maxRepeatCount = 1_000
     static let stepBudget = 20_000_000.0
+    private static let quantifierEnds: Set<UInt8> = Set("*+?}".utf8)
 
     init(_ pattern: String, ignoresCase: Bool) throws(SearchPatternError) {
         let repeats = try Self.checkCost(pattern)
@@ -92,8 +93,7 @@ struct GuardedRegex: @unchecked Sendable {
                 if !groups.isEmpty { groups[groups.count - 1].hasAlternation = true }
             case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"):
                 // `*?`, `+?`, `??` and `*+` are lazy/possessive forms of the quantifier just read.
-                if i > 0, [UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "}")].contains(p[i - 1]),
-                   closedGroup == nil {
+                if i > 0, Self.quantifierEnds.contains(p[i - 1]), closedGroup == nil {
                     break
                 }
                 try noteQuantifier()

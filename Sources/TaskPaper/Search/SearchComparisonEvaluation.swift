@@ -19,7 +19,9 @@ extension SearchEvaluator {
         } else {
             right = try read(c.right!, of: item, as: c.modifier)
             // Both sides fold; a literal was folded once when read, a value from the item is folded here.
-            if c.modifier.conversion == .caseInsensitive, case .text(let t) = right { right = .text(Substring(t.lowercased())) }
+            if c.modifier.conversion == .caseInsensitive, case .text(let t) = right {
+                right = .text(Substring(t.lowercased()))
+            }
         }
         let foldsCase = c.modifier.conversion == .caseInsensitive
         if c.relation == .matches { try checkDeadline() }
@@ -35,7 +37,9 @@ extension SearchEvaluator {
         if let cached = literalCache[c.id] { return cached }
         guard case .literal(let text)? = c.right else { return .absent }
         var value = convert(Substring(text), c.modifier)
-        if c.modifier.conversion == .caseInsensitive, case .text(let t) = value { value = .text(Substring(t.lowercased())) }
+        if c.modifier.conversion == .caseInsensitive, case .text(let t) = value {
+            value = .text(Substring(t.lowercased()))
+        }
         literalCache[c.id] = value
         return value
     }

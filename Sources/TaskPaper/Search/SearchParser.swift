@@ -286,7 +286,8 @@ struct SearchParser {
         comparisonCount += 1
         if comparison.relation == .matches, case .literal(let pattern)? = comparison.right, !pattern.isEmpty {
             do {
-                comparison.pattern = try GuardedRegex(pattern, ignoresCase: comparison.modifier.conversion == .caseInsensitive)
+                let ignoresCase = comparison.modifier.conversion == .caseInsensitive
+                comparison.pattern = try GuardedRegex(pattern, ignoresCase: ignoresCase)
             } catch {
                 throw SearchParseError(utf8Offset: right == nil ? modifierStart : rightStart, message: error.message)
             }

@@ -43,7 +43,7 @@ enum SearchRelations {
         case .matches:
             guard let subject = text(left) else { return false }
             if let pattern { return pattern.matches(subject) }
-            // A pattern read from the item itself (`@a matches @b`): compiled per item; refused or broken ones never match.
+            // A pattern read from the item (`@a matches @b`) compiles per item; refused or broken ones never match.
             guard let source = text(right), let regex = try? GuardedRegex(String(source), ignoresCase: foldsCase)
             else { return false }
             return regex.matches(subject)
@@ -64,7 +64,8 @@ enum SearchRelations {
         case .equal, .notEqual:
             let isEqual: Bool
             if let l, let r {
-                isEqual = l.allSatisfy { x in r.contains { same(x, $0) } } && r.allSatisfy { y in l.contains { same($0, y) } }
+                isEqual = l.allSatisfy { x in r.contains { same(x, $0) } }
+                    && r.allSatisfy { y in l.contains { same($0, y) } }
             } else {
                 isEqual = l == nil && r == nil
             }
@@ -86,7 +87,8 @@ enum SearchRelations {
         }
     }
 
-    private static func elements(_ value: SearchValue, _ modifier: SearchModifier, _ clock: LintClock) -> [SearchValue]? {
+    private static func elements(_ value: SearchValue, _ modifier: SearchModifier,
+                                 _ clock: LintClock) -> [SearchValue]? {
         switch value {
         case .absent: return nil
         case .number: return [value]
@@ -110,7 +112,9 @@ enum SearchRelations {
         case (.absent, .absent): return true
         case (.number(let x), .number(let y)): return x == y
         case (.text(let a), .text(let b)):
-            return withBytes(b) { b in withFolded(a, foldsCase, against: b) { a, f in a.count == b.count && memEqual(a, 0, b, f) } }
+            return withBytes(b) { b in
+                withFolded(a, foldsCase, against: b) { a, f in a.count == b.count && memEqual(a, 0, b, f) }
+            }
         default: return false
         }
     }
