@@ -129,3 +129,32 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 }
+
+/// The plain text a pattern requires, used to skip lines before running `Regex`.
+@Suite struct RegexLiteralFilterTests {
+    @Test(arguments: [
+        ("^- .*garden", "garden"), ("g.*n", "g"), ("colou?r", "colo"), ("ab+c", "ab"), ("x(abc)+yz", "yz"),
+        ("[garden]+ing", "ing"), ("\\dfoo\\d", "foo"), ("Garden", "garden"),
+    ])
+    func requiredText(pattern: String, literal: String) {
+        #expect(RegexLiteralFilter(pattern: pattern, ignoresCase: true)?.literal == Array(literal.utf8))
+    }
+
+    @Test func patternsWithoutARequiredRunHaveNoFilter() {
+        for pattern in ["a|b", "(?i)x", "\\Qa\\E", ".*", "a?", "[abc]", "(ab)"] {
+            #expect(RegexLiteralFilter(pattern: pattern, ignoresCase: false) == nil, "\(pattern)")
+        }
+    }
+
+    /// Evaluating with the filter finds what running `Regex` on every line finds.
+    @Test func theFilterNeverHidesAMatch() throws {
+        let lines = ["- Garden", "- GARDENING", "- garde n", "- \u{212A}ey", "- key", "- KEY", "- \u{17F}ky", "- sky"]
+        let outline = Outline(lines: TextDocument(text: lines.joined(separator: "\n")).lines, indentWidth: 4)
+        for (pattern, ignoresCase) in [("garden", true), ("Garden", false), ("^- key$", true), ("sky", true)] {
+            let regex = try Regex(pattern).matchingSemantics(.unicodeScalar).ignoresCase(ignoresCase)
+            let expected = lines.indices.filter { (try? regex.firstMatch(in: lines[$0])) != nil }
+            let query = try SearchQuery.parse("//matches \(ignoresCase ? "" : "[s] ")\"\(pattern)\"")
+            #expect(try query.evaluate(in: outline, clock: SearchBadInputTests.clock) == expected, "\(pattern)")
+        }
+    }
+}

@@ -10,6 +10,7 @@ struct GuardedRegex: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>
     /// How much of each value the pattern is tried on.
     let maxSubjectBytes: Int
+    let literalFilter: RegexLiteralFilter?
 
     static let maxPatternLength = 1_000
     static let maxRepeatCount = 1_000
@@ -19,6 +20,7 @@ struct GuardedRegex: @unchecked Sendable {
     init(_ pattern: String, ignoresCase: Bool) throws(SearchPatternError) {
         let repeats = try Self.checkCost(pattern)
         maxSubjectBytes = repeats == 0 ? Int.max : Int(Self.stepBudget.root(repeats + 1))
+        literalFilter = RegexLiteralFilter(pattern: pattern, ignoresCase: ignoresCase)
         do {
             // Unicode scalars, not grapheme clusters, as JavaScript's `.` (nearly) does.
             regex = try Regex(pattern).matchingSemantics(.unicodeScalar).ignoresCase(ignoresCase)
@@ -33,6 +35,11 @@ struct GuardedRegex: @unchecked Sendable {
             var end = text.utf8.index(text.utf8.startIndex, offsetBy: maxSubjectBytes)
             while end > text.utf8.startIndex, UTF8.isContinuation(text.utf8[end]) { end = text.utf8.index(before: end) }
             subject = text[..<end]
+        }
+        if let literalFilter {
+            let mayMatch = subject.utf8.withContiguousStorageIfAvailable(literalFilter.mayMatch)
+                ?? Array(subject.utf8).withUnsafeBufferPointer(literalFilter.mayMatch)
+            if !mayMatch { return false }
         }
         return (try? regex.firstMatch(in: subject)) != nil
     }
