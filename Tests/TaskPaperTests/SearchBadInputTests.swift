@@ -158,3 +158,14 @@ import Testing
         }
     }
 }
+
+@Suite struct SearchAbsolutePathTests {
+    /// An absolute path inside `count(` is asked once, not once per item.
+    @Test func countOfAnAbsolutePathRunsOncePerSearch() throws {
+        let lines = (0..<20_000).map { "- item \($0)" + ($0 % 2 == 0 ? " @done" : "") }
+        let outline = SearchBadInputTests.outline(lines.joined(separator: "\n"))
+        let query = try SearchQuery.parse("//count(//@done) = 10000 and @done")
+        let found = try query.evaluate(in: outline, clock: SearchBadInputTests.clock, timeLimit: .seconds(5))
+        #expect(found.count == 10_000)
+    }
+}

@@ -11,6 +11,8 @@ final class SearchEvaluator {
     private var predicateCache: [[UInt8]?]
     /// Per comparison: its literal right side, read once per evaluation.
     var literalCache: [SearchValue?]
+    /// Absolute paths' results, by their first step's id.
+    private var absolutePathResults: [Int: [Int]] = [:]
 
     init(document: SearchDocument, clock: LintClock, stepCount: Int, comparisonCount: Int, timeLimit: Duration) {
         self.document = document
@@ -56,11 +58,14 @@ final class SearchEvaluator {
     }
 
     private func evaluate(_ path: SearchPath, from context: Int) throws(SearchEvaluationError) -> [Int] {
+        // An absolute path finds the same items from every context (`//count(/@done) > 3` asks once).
+        if path.isAbsolute, let known = absolutePathResults[path.steps[0].id] { return known }
         var contexts = [path.isAbsolute ? SearchDocument.root : context]
         for step in path.steps {
             contexts = try evaluate(step, from: contexts)
             if contexts.isEmpty { break }
         }
+        if path.isAbsolute { absolutePathResults[path.steps[0].id] = contexts }
         return contexts
     }
 
