@@ -51,6 +51,8 @@ import Testing
         "a/b//c///d/..e", "ancestor::a/descendant-or-self::b", "count(//a) > 2", "@a:b:c = 1", "a,b", "a*", "//(a)[1]",
         "a ~ b", "a<=b", "a!=b", "x like y", "   a   ", "a\tand\tb", "@t =", "a =", "notandor", "((//a))", "//@t[-1:]",
         "project", "projects", "task", "@text contains \"x\\\"y\"", "//*", "*",
+        // TaskPaper's own parser throws on these (a modifier and an empty value alone); here they test `@text`.
+        "[d] \"\"", "[s]  \"\" intersect b 2.5",
     ])
     func accepted(_ query: String) throws {
         _ = try SearchQuery.parse(query)

@@ -271,16 +271,23 @@ struct SearchParser {
         let right = try parseValue()
         guard left != nil || right != nil else { pos = start; return nil }
         var comparison: SearchComparison
-        if relation == nil, right == nil {
-            if case .attribute = left! {
-                comparison = SearchComparison(left: left!, relation: .contains, modifier: SearchModifier(),
-                                              right: nil, id: comparisonCount)
-            } else {
+        var rightIsEmpty = right == nil
+        if case .literal("")? = right { rightIsEmpty = true }
+        if relation == nil, rightIsEmpty {
+            switch left {
+            case .attribute?, nil:
+                // `@due` tests presence; so does a lone `[s] ""` (where TaskPaper's parser itself fails).
+                comparison = SearchComparison(left: left ?? .attribute(.text), relation: .contains,
+                                              modifier: SearchModifier(), right: nil, id: comparisonCount)
+            case let value?:
                 comparison = SearchComparison(left: .attribute(.text), relation: .contains,
-                                              modifier: modifier ?? SearchModifier(), right: left, id: comparisonCount)
+                                              modifier: modifier ?? SearchModifier(), right: value, id: comparisonCount)
             }
         } else {
-            comparison = SearchComparison(left: left ?? .attribute(.text), relation: relation ?? .contains,
+            // An empty left value counts as none (JavaScript's `""` is false), so it reads `@text`.
+            var left = left ?? .attribute(.text)
+            if case .literal("") = left { left = .attribute(.text) }
+            comparison = SearchComparison(left: left, relation: relation ?? .contains,
                                           modifier: modifier ?? SearchModifier(), right: right, id: comparisonCount)
         }
         comparisonCount += 1
