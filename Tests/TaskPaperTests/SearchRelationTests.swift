@@ -91,3 +91,11 @@ import Testing
         #expect(try Self.names("//@tags = [l,s] a, b") == [])
     }
 }
+
+@Suite struct SearchNumberPatternTests {
+    /// As in TaskPaper, `[n]` reads the pattern as a number too: `1.50` becomes the pattern `1.5`.
+    @Test func aNumberModifierReadsThePatternAsANumber() throws {
+        #expect(try SearchRelationTests.names("//@priority matches [n] 1.0") == ["Bravo"])
+        #expect(try SearchRelationTests.names("//@priority matches [s] \"1.0\"") == [])
+    }
+}

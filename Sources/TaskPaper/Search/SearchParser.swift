@@ -291,7 +291,12 @@ struct SearchParser {
                                           modifier: modifier ?? SearchModifier(), right: right, id: comparisonCount)
         }
         comparisonCount += 1
-        if comparison.relation == .matches, case .literal(let pattern)? = comparison.right, !pattern.isEmpty {
+        if comparison.relation == .matches, case .literal(var pattern)? = comparison.right, !pattern.isEmpty,
+           comparison.modifier.conversion != .date {
+            // The pattern is the value as the modifier reads it: with `[n]`, `1.0` is the pattern `1`.
+            if comparison.modifier.conversion == .number {
+                pattern = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(pattern)))
+            }
             do {
                 let ignoresCase = comparison.modifier.conversion == .caseInsensitive
                 comparison.pattern = try GuardedRegex(pattern, ignoresCase: ignoresCase)
