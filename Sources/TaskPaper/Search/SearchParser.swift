@@ -270,40 +270,39 @@ struct SearchParser {
         let rightStart = pos
         let right = try parseValue()
         guard left != nil || right != nil else { pos = start; return nil }
-        var comparison: SearchComparison
         var rightIsEmpty = right == nil
         if case .literal("")? = right { rightIsEmpty = true }
+        let parts: (left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?)
         if relation == nil, rightIsEmpty {
             switch left {
             case .attribute?, nil:
                 // `@due` tests presence; so does a lone `[s] ""` (where TaskPaper's parser itself fails).
-                comparison = SearchComparison(left: left ?? .attribute(.text), relation: .contains,
-                                              modifier: SearchModifier(), right: nil, id: comparisonCount)
+                parts = (left ?? .attribute(.text), .contains, SearchModifier(), nil)
             case let value?:
-                comparison = SearchComparison(left: .attribute(.text), relation: .contains,
-                                              modifier: modifier ?? SearchModifier(), right: value, id: comparisonCount)
+                parts = (.attribute(.text), .contains, modifier ?? SearchModifier(), value)
             }
         } else {
             // An empty left value counts as none (JavaScript's `""` is false), so it reads `@text`.
             var left = left ?? .attribute(.text)
             if case .literal("") = left { left = .attribute(.text) }
-            comparison = SearchComparison(left: left, relation: relation ?? .contains,
-                                          modifier: modifier ?? SearchModifier(), right: right, id: comparisonCount)
+            parts = (left, relation ?? .contains, modifier ?? SearchModifier(), right)
         }
-        comparisonCount += 1
-        if comparison.relation == .matches, case .literal(var pattern)? = comparison.right, !pattern.isEmpty,
-           comparison.modifier.conversion != .date {
+        var pattern: GuardedRegex?
+        if parts.relation == .matches, case .literal(var source)? = parts.right, !source.isEmpty,
+           parts.modifier.conversion != .date {
             // The pattern is the value as the modifier reads it: with `[n]`, `1.0` is the pattern `1`.
-            if comparison.modifier.conversion == .number {
-                pattern = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(pattern)))
+            if parts.modifier.conversion == .number {
+                source = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(source)))
             }
             do {
-                let ignoresCase = comparison.modifier.conversion == .caseInsensitive
-                comparison.pattern = try GuardedRegex(pattern, ignoresCase: ignoresCase)
+                pattern = try GuardedRegex(source, ignoresCase: parts.modifier.conversion == .caseInsensitive)
             } catch {
                 throw SearchParseError(utf8Offset: right == nil ? modifierStart : rightStart, message: error.message)
             }
         }
+        let comparison = SearchComparison(left: parts.left, relation: parts.relation, modifier: parts.modifier,
+                                          right: parts.right, pattern: pattern, id: comparisonCount)
+        comparisonCount += 1
         return .comparison(comparison)
     }
 

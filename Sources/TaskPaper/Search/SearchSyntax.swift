@@ -69,17 +69,27 @@ enum SearchOperand: Sendable {
     case count(SearchExpression)
 }
 
-struct SearchComparison: Sendable {
-    var left: SearchOperand
-    /// nil with `right == nil`: the predicate tests that the left side has a value.
-    var relation: SearchRelation
-    var modifier: SearchModifier
+/// A class: every item tests it, and passing a reference costs less than copying its fields.
+final class SearchComparison: Sendable {
+    let left: SearchOperand
+    let relation: SearchRelation
+    let modifier: SearchModifier
     /// nil (or an empty literal): test that the left side has a value at all.
-    var right: SearchOperand?
+    let right: SearchOperand?
     /// The compiled pattern when `relation` is `matches` and `right` is a literal.
-    var pattern: GuardedRegex?
+    let pattern: GuardedRegex?
     /// Index of this comparison in the query, for per-evaluation caches.
-    var id: Int
+    let id: Int
+
+    init(left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
+         pattern: GuardedRegex?, id: Int) {
+        self.left = left
+        self.relation = relation
+        self.modifier = modifier
+        self.right = right
+        self.pattern = pattern
+        self.id = id
+    }
 
     var testsPresence: Bool {
         switch right {
