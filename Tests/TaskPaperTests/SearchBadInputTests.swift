@@ -213,3 +213,17 @@ import Testing
         }
     }
 }
+
+@Suite struct SearchManyContextTests {
+    /// A multi-step path inside `count(` runs from every item; each run costs its own
+    /// items, not a pass over the document.
+    @Test func aMultiStepCountFromEveryItemStaysFast() throws {
+        var lines: [String] = []
+        for k in 0..<10_000 { lines += ["p\(k):", "\t- t\(k)", "\t\t- u\(k)"] }
+        let outline = SearchBadInputTests.outline(lines.joined(separator: "\n"))
+        let query = try SearchQuery.parse("//count(*/*) = 1")
+        let found = try query.evaluate(in: outline, clock: SearchBadInputTests.clock, timeLimit: .seconds(10))
+        #expect(found.count == 10_000)
+        #expect(found.allSatisfy { outline.lines[$0].text.hasSuffix(":") })
+    }
+}

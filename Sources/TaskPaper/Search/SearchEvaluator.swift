@@ -78,34 +78,47 @@ final class SearchEvaluator {
             if let slice = step.slice { Self.apply(slice, to: &out, from: 0) }
             return out
         }
-        if predicateCache[step.id] == nil {
+        // A few contexts (inside `count(` from every item, say) must not cost a pass over the whole document.
+        let isWide = contexts.count * 32 >= document.lineCount
+        if isWide, predicateCache[step.id] == nil {
             predicateCache[step.id] = [UInt8](repeating: 0, count: document.lineCount + 1)
         }
-        // Several contexts: mark what each finds, then read the marks in order (a union in one pass).
-        var found = [Bool](repeating: false, count: document.lineCount + 1)
-        var out: [Int] = []
+        var found: [Int] = []
         if step.slice == nil, step.axis == .ancestor || step.axis == .ancestorOrSelf {
             // Contexts share ancestors: climb from each only to the first item already climbed through.
-            var climbed = [Bool](repeating: false, count: document.lineCount + 1)
+            var climbed = Set<Int>()
             for context in contexts {
                 var each: Int? = step.axis == .ancestor ? document.parent(of: context) : context
-                while let e = each, !climbed[e + 1] {
-                    climbed[e + 1] = true
-                    if try passes(step, e) { found[e + 1] = true }
+                while let e = each, climbed.insert(e).inserted {
+                    if try passes(step, e) { found.append(e) }
                     each = document.parent(of: e)
                 }
             }
         } else {
+            var out: [Int] = []
             for context in try contextsToVisit(step, contexts) {
                 out.removeAll(keepingCapacity: true)
                 try collect(step, from: context, into: &out)
                 if let slice = step.slice { Self.apply(slice, to: &out, from: 0) }
-                for item in out { found[item + 1] = true }
+                found += out
             }
         }
-        out.removeAll(keepingCapacity: true)
-        for (k, isFound) in found.enumerated() where isFound { out.append(k - 1) }
-        return out
+        // The union of what every context found, in document order.
+        if isWide {
+            var marks = [Bool](repeating: false, count: document.lineCount + 1)
+            for item in found { marks[item + 1] = true }
+            found.removeAll(keepingCapacity: true)
+            for (k, isFound) in marks.enumerated() where isFound { found.append(k - 1) }
+        } else {
+            found.sort()
+            var unique = 0
+            for k in found.indices where k == 0 || found[k] != found[k - 1] {
+                found[unique] = found[k]
+                unique += 1
+            }
+            found.removeLast(found.count - unique)
+        }
+        return found
     }
 
     /// Without a slice, a context whose results another context's include adds
