@@ -20,6 +20,7 @@ import Testing
         case .projectTrailingSpace: "Garden: "
         case .dateOverflow: "- Call @due(2025-05-11 25:00)"
         case .tagReserved: "- Item @id(3)"
+        case .searchMalformed: "Today @search(@today and)"
         }
     }
 
