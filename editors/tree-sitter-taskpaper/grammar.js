@@ -7,7 +7,9 @@
  * `- ` followed only by tags is a note), and a tag depends on what comes after
  * it (`@a(b)c` is no tag; a value runs to the `)` that is followed by white
  * space or the line end). The scanner looks at the whole line once, at its
- * start, and again at each tag; everything else is lexed here.
+ * start, and again at each tag; everything else is lexed here. A line longer than
+ * 10,000 characters is one `long_line` token, uncoloured: editors stop colouring
+ * a whole file whose parse takes too long.
  */
 
 // JavaScript's \s, which TaskPaper 3's tag expression uses, less the line ends.
@@ -27,6 +29,7 @@ module.exports = grammar({
     $._tag_open,
     $.tag_value,
     $._tag_close,
+    $.long_line,
     $._error_sentinel,
   ],
 
@@ -38,7 +41,7 @@ module.exports = grammar({
       optional($._item),
     ),
 
-    _item: $ => choice($.project, $.task, $.note, $.done),
+    _item: $ => choice($.project, $.task, $.note, $.done, $.long_line),
 
     project: $ => seq($._project_start, repeat1($._inline)),
     task: $ => seq($._task_start, $.task_marker, repeat($._inline)),

@@ -21,12 +21,17 @@ enum TokenType {
   TAG_OPEN,
   TAG_VALUE,
   TAG_CLOSE,
+  LONG_LINE,
   ERROR_SENTINEL,
 };
 
 // A value is looked for this far at most, so a long line of `@a(` costs linear time; a longer value
 // reads as text.
 #define MAX_VALUE_LENGTH 1024u
+
+// A longer line is one token of text: editors give up colouring a file whose parse takes too long (Helix
+// after half a second), and a line of a megabyte holds hundreds of thousands of words and tags.
+#define MAX_LINE_LENGTH 10000u
 
 typedef struct {
   // Between a tag's name and its `)`: how many characters its value has.
@@ -110,15 +115,22 @@ static Tag read_tag(const int32_t *s, uint32_t n, uint32_t at) {
 // A line's body (indentation skipped), read to its end.
 typedef struct {
   bool blank;
+  bool is_long;
   bool is_task;
   bool is_project;
   bool is_done;
 } Line;
 
 static Line read_line(Scanner *scanner, TSLexer *lexer) {
-  Line line = {true, false, false, false};
+  Line line = {true, false, false, false, false};
   uint32_t n = 0;
   while (!is_line_end(lexer)) {
+    if (n == MAX_LINE_LENGTH) {
+      while (!is_line_end(lexer)) lexer->advance(lexer, false);
+      line.blank = false;
+      line.is_long = true;
+      return line;
+    }
     if (!push(scanner, &n, lexer->lookahead)) return line;
     lexer->advance(lexer, false);
   }
@@ -161,6 +173,12 @@ static bool scan_line_start(Scanner *scanner, TSLexer *lexer, const bool *valid)
   lexer->mark_end(lexer);
   Line line = read_line(scanner, lexer);
   if (line.blank) return false;
+  if (line.is_long) {
+    if (!valid[LONG_LINE]) return false;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LONG_LINE;
+    return true;
+  }
   enum TokenType kind = line.is_task      ? (line.is_done ? DONE_TASK_START : TASK_START)
                         : line.is_project ? (line.is_done ? DONE_PROJECT_START : PROJECT_START)
                                           : (line.is_done ? DONE_NOTE_START : NOTE_START);
@@ -227,7 +245,9 @@ bool tree_sitter_taskpaper_external_scanner_scan(void *payload, TSLexer *lexer, 
   Scanner *scanner = payload;
   // Error recovery asks for every token at once: let the grammar's own lexer resynchronise.
   if (valid[ERROR_SENTINEL]) return false;
-  if (valid[TASK_START] || valid[PROJECT_START] || valid[NOTE_START]) return scan_line_start(scanner, lexer, valid);
+  if (valid[TASK_START] || valid[PROJECT_START] || valid[NOTE_START] || valid[LONG_LINE]) {
+    return scan_line_start(scanner, lexer, valid);
+  }
   if (valid[TAG_VALUE] && scanner->value_length > 0) {
     for (uint32_t i = 0; i < scanner->value_length; i++) {
       if (is_line_end(lexer)) return false;
