@@ -318,6 +318,38 @@ import Testing
         try helix.quitAndExpectTheServerGone()
     }
 
+    static var treeSitter: String? { executable("tree-sitter", variable: "TASKPAPER_TREE_SITTER") }
+
+    /// What the grammar reads where the corpus can't say it: `\r\n` and `\r` line ends (the corpus
+    /// stores `\n`) and a line of a megabyte, each followed by lines read as usual.
+    @Test(.enabled(if: treeSitter != nil || (NeovimTests.inCI && environment["TASKPAPER_HX_UNAVAILABLE"] == nil),
+                   "tree-sitter-cli not found: set TASKPAPER_TREE_SITTER (`debian13.sh tree-sitter-cli`)"),
+          .timeLimit(.minutes(2)))
+    func grammarReadsLineEndsAndAMegabyteLine() throws {
+        guard let treeSitter = Self.treeSitter else {
+            Issue.record("tree-sitter-cli is required in CI: \(Self.missing ?? "set TASKPAPER_TREE_SITTER")")
+            return
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("taskpaper-ts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let megabyte = "- " + String(repeating: "word @t(v) x@y @a(b ", count: 50_000)
+        let file = scratch.appendingPathComponent("lines.taskpaper")
+        try ("Home:\r\n- a @due(2026-01-01)\r- b\n" + megabyte + "\n- after @flag(yes)\r\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        // tree-sitter compiles the grammar into HOME's cache: a scratch HOME leaves the user's alone.
+        let parsed = try Self.run(treeSitter, ["parse", file.path], environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin"],
+                                  directory: Self.repository.appendingPathComponent("editors/tree-sitter-taskpaper"))
+        let tree = parsed.output.split(separator: "\n").filter { !$0.hasPrefix("Warning") && !$0.contains("tree-sitter init-config")
+            && !$0.contains("configuration file") && !$0.contains("language grammars") }
+            .map { $0.replacingOccurrences(of: #" \[\d+, \d+\] - \[\d+, \d+\]"#, with: "", options: .regularExpression)
+                .trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(parsed.status == 0, "tree-sitter parse failed:\n\(parsed.output)")
+        #expect(tree == "(document (project (text)) (task (task_marker) (text) (tag (tag_name) (tag_value))) "
+                + "(task (task_marker) (text)) (long_line) (task (task_marker) (text) (tag (tag_name) (tag_value))))",
+                "read as:\n\(parsed.output.prefix(3000))")
+    }
+
     /// A project, a task's text, a tag name, its payload, a done task and a note, each in a style of its own.
     static func expectDistinctColours(_ screen: TerminalScreen, trueColor: Bool) throws {
         let probes: [(String, String, Int, String?)] = [
