@@ -414,12 +414,17 @@ final class HelixSession {
             + "\(Self.quoted(HelixTests.hx!)) -v --log \(Self.quoted(logFile.path)) "
             + "\(Self.quoted(file.lastPathComponent)); "
             + "echo $? > \(Self.quoted(exitFile.path)); sleep 600"
-        // The tmux server lives on after this client: it must not inherit the descriptor by which Foundation
-        // learns that a child exited, or the wait for this client never ends. Close all but 0-2 first.
-        let closeInherited = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
-        let started = try HelixTests.run("/bin/bash", ["-c", closeInherited, "bash", tmux, "-u", "-L", socket,
-                                                       "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "24",
-                                                       command])
+        // The tmux server lives on after this client. It must not inherit the descriptor by which Foundation
+        // learns that a child exited (the wait for this client would never end), nor the test runner's blocked
+        // signals (tmux would never reap hx or exit on kill-server): a fresh signal state, no descriptors past 2.
+        let freshStart = "import os, signal, sys\n"
+            + "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
+            + "for number in (signal.SIGPIPE, signal.SIGINT): signal.signal(number, signal.SIG_DFL)\n"
+            + "os.closerange(3, 65536)\n"
+            + "os.execv(sys.argv[1], sys.argv[1:])\n"
+        let started = try HelixTests.run("/usr/bin/python3", ["-c", freshStart, tmux, "-u", "-L", socket,
+                                                               "-f", "/dev/null", "new-session", "-d", "-x", "100",
+                                                               "-y", "24", command])
         guard started.status == 0 else {
             throw HelixTests.Failure(description: "tmux did not start: \(started.output)")
         }
@@ -495,7 +500,10 @@ final class HelixSession {
     func close() {
         guard !closed else { return }
         closed = true
+        let socketPath = (try? HelixTests.run(tmux, ["-L", socket, "display-message", "-p", "#{socket_path}"]))?
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? HelixTests.run(tmux, ["-L", socket, "kill-server"])
+        if let socketPath, socketPath.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: socketPath) }
     }
 
     deinit { close() }
