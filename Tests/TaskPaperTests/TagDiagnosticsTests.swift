@@ -101,4 +101,17 @@ import Testing
         #expect(f.map(\.code) == [.duplicateTag])
         #expect(f.map(\.covers) == ["@x(2)"])
     }
+
+    /// A megabyte of unread values and repeated tags: the first reports of each rule, each with its own
+    /// range and reason, found without scanning the rest of the line once per value (this froze `check`).
+    @Test func aLineOfThousandsOfUnreadValuesReportsTheFirstHundred() {
+        let line = "- " + String(repeating: "word @t(v) x@y @a(b ", count: 50_000)
+        let found = Self.analyzed(line).diagnostics()
+        let unread = found.filter { $0.code == .tagValueUnbalanced }
+        #expect(unread.count == LineDiagnostic.maxPerRuleAndLine)
+        #expect(found.filter { $0.code == .duplicateTag }.count == LineDiagnostic.maxPerRuleAndLine)
+        // Each unread `@a(b` runs to just before the next tag TaskPaper reads (`@t(v)`), trailing space left out.
+        #expect(unread.prefix(3).map { String(line.utf8Slice($0.range)) } == ["@a(b word", "@a(b word", "@a(b word"])
+        #expect(unread.first?.message == "TaskPaper reads no tag here: @a( has no closing ')'")
+    }
 }

@@ -32,6 +32,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
 
 /// A finding on one line; the range is in UTF-8 offsets of the line's text.
 public struct LineDiagnostic: Sendable, Hashable {
+    /// A rule that could fire many times on one line (a megabyte of `@a(b ` or of `@t @t`) reports
+    /// the first ones only: each is a message for a person, and thousands would flood the editor.
+    public static let maxPerRuleAndLine = 100
+
     public var code: DiagnosticCode
     public var range: Range<Int>
     public var message: String

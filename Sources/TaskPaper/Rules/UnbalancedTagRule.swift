@@ -3,29 +3,38 @@
 struct UnbalancedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.unbalancedTagStart >= 0 else { return }
-        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax) {
+        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax).prefix(LineDiagnostic.maxPerRuleAndLine) {
             let range = UnbalancedTagRule.range(of: unread, in: line.text, syntax: line.syntax)
             let name = line.text.utf8Slice(unread.tagStart..<unread.open)
             diagnostics.append(LineDiagnostic(.tagValueUnbalanced, range,
-                "TaskPaper reads no tag here: " + UnbalancedTagRule.reason(unread, in: line.text, name: name)))
+                "TaskPaper reads no tag here: " + UnbalancedTagRule.reason(unread, in: line.text, name: name,
+                    within: range.upperBound)))
         }
     }
 
     /// From the `@` to just before the next tag TaskPaper reads, or to the line
     /// end; trailing white space left out.
     static func range(of unread: TagScanner.UnreadValue, in text: String, syntax: LineSyntax) -> Range<Int> {
-        let next = syntax.tags.first { Int($0.start) > unread.tagStart }.map { Int($0.start) } ?? text.utf8.count
+        // Tags are in line order: the first one after the `@` by binary search.
+        var low = 0, high = syntax.tags.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(syntax.tags[mid].start) > unread.tagStart { high = mid } else { low = mid + 1 }
+        }
+        let next = low < syntax.tags.count ? Int(syntax.tags[low].start) : text.utf8.count
         let end = text.withUTF8Bytes { TagScanner.trimTrailingBlanks($0, end: next) }
         return unread.tagStart..<max(end, unread.open + 1)
     }
 
-    static func reason(_ unread: TagScanner.UnreadValue, in text: String, name: Substring) -> String {
+    /// Why the value is unread; nesting is looked for within the diagnostic's range (up to the next tag
+    /// TaskPaper reads), so a line of many unread values is not scanned to its end for each.
+    static func reason(_ unread: TagScanner.UnreadValue, in text: String, name: Substring, within end: Int) -> String {
         text.withUTF8Bytes { b -> String in
             let stop = unread.stop
             if stop < b.count, b[stop] == UInt8(ascii: ")") {
                 return "\(name)(…) must be followed by white space or the line end"
             }
-            if stop < b.count, closesWhenNested(b, open: unread.open) {
+            if stop < b.count, closesWhenNested(UnsafeBufferPointer(rebasing: b[..<min(end, b.count)]), open: unread.open) {
                 return "the parentheses inside \(name)(…) are nested; escape them as '\\(' and '\\)'"
             }
             return "\(name)( has no closing ')'"
