@@ -17,11 +17,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case overdue = "overdue"
     case duplicateTag = "duplicate-tag"
     case projectTrailingSpace = "project-trailing-space"
+    case repeatMalformed = "repeat-malformed"
 
     public var severity: Severity {
         switch self {
         case .dateMalformed, .dateInvalid, .rangeInverted: .error
-        case .dateOverflow, .tagValueUnbalanced, .lineTooLong, .duplicateTag: .warning
+        case .dateOverflow, .tagValueUnbalanced, .lineTooLong, .duplicateTag, .repeatMalformed: .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint
         }
