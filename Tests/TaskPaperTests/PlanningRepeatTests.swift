@@ -150,3 +150,24 @@ func day(_ text: String) -> CivilDate {
         if case .failure(let failure) = result { #expect(failure.message.contains("9999")) }
     }
 }
+
+@Suite struct PlanningRepeatHoverTests {
+    @Test(arguments: [
+        ("- a @due(2026-11-20) @repeat(every 2 weeks)", "Repeats every 2 weeks; next due 2026-12-04"),
+        ("- a @repeat(monthly from done) @start(2026-01-31)",
+         "Repeats every month, counted from the day it is done; next start 2026-12-24"),
+        ("- a @repeat(every mon, thu)", "Repeats every Monday and Thursday; next due 2026-11-26"),
+        ("- a @repeat(every 100000 years)",
+         "Repeats every 100000 years; the next occurrence would fall after the year 9999"),
+        ("- a @repeat(fortnightly)", "Not a repeat rule: " + RepeatRule.expectation),
+        ("Chores: @repeat(weekly)", "Repeats every week (only tasks repeat)"),
+    ])
+    func saysTheRuleAndTheNextDate(text: String, hover: String) {
+        #expect(RepeatEdits.hoverText(for: TextDocument(text: text).lines[0], clock: planningClock) == hover)
+    }
+
+    @Test func noHoverWithoutRepeat() {
+        #expect(RepeatEdits.hoverText(for: TextDocument(text: "- a @due(2026-11-20)").lines[0], clock: planningClock)
+            == nil)
+    }
+}

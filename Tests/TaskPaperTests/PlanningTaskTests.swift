@@ -145,3 +145,13 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
         #expect(Agenda.select([work], days: 30, clock: planningClock).map(\.line) == [6, 2, 1, 3])
     }
 }
+
+@Suite struct PlanningCountTests {
+    @Test func countsCancelledApartAndSaysSoOnlyWhenThereAreSome() {
+        let lines = TextDocument(text: "Home:\n\t- a\n\t- b @done\n\t\t- c @cancelled\n\tnote @done\n\t- d\n").lines
+        let counts = TaskCounts(lines[1...])
+        #expect(counts == TaskCounts(open: 2, done: 1, cancelled: 1))
+        #expect(counts.label == "2 open · 1 done · 1 cancelled")
+        #expect(TaskCounts(lines[1...2]).label == "1 open · 1 done")
+    }
+}
