@@ -15,7 +15,8 @@ func day(_ text: String) -> CivilDate {
         ("weekdays", "every weekday (Monday to Friday)"), ("every day", "every day"), ("every 3 days", "every 3 days"),
         ("every 1 week", "every week"), ("every 2 weeks", "every 2 weeks"), ("every 6 Months", "every 6 months"),
         ("every 2 years", "every 2 years"), ("every mon", "every Monday"),
-        ("every thursday, mon", "every Monday and Thursday"), ("every mon,wed , fri", "every Monday, Wednesday and Friday"),
+        ("every thursday, mon", "every Monday and Thursday"),
+        ("every mon,wed , fri", "every Monday, Wednesday and Friday"),
         ("weekly from done", "every week, counted from the day it is done"),
         ("  every  2   days  FROM DONE ", "every 2 days, counted from the day it is done"),
         ("every 100000 days", "every 100000 days"),
@@ -27,7 +28,8 @@ func day(_ text: String) -> CivilDate {
 
     @Test(arguments: [
         "", "every", "every 0 days", "every 99999999999 days", "every 100001 days", "every -1 days", "every 2",
-        "every 2 mon", "every mon,", "every , mon", "every mon tue", "every tues", "biweekly", "daily from", "from done",
+        "every 2 mon", "every mon,", "every , mon", "every mon tue", "every tues", "biweekly", "daily from",
+        "from done",
         "every day from done please", "weekly weekly", "every 1.5 weeks", "every ٣ days",
     ])
     func rejectsWhatIsNoRule(payload: String) {

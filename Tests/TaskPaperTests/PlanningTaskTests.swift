@@ -21,7 +21,8 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
     @Test func markAsCancelledFollowsTheDoneFormat() {
         let day = CivilDate(year: 2026, month: 11, day: 24)
         #expect(DoneEdits.cancelledTag(date: day) == "@cancelled(2026-11-24)")
-        #expect(DoneEdits.cancelledTag(date: day, time: TimeOfDay(hour: 9, minute: 5)) == "@cancelled(2026-11-24 09:05)")
+        #expect(DoneEdits.cancelledTag(date: day, time: TimeOfDay(hour: 9, minute: 5))
+            == "@cancelled(2026-11-24 09:05)")
         #expect(DoneEdits.cancelledTag(date: nil) == "@cancelled")
         #expect(edited("- a  \n- b @done\n- c @cancelled\nnote\n- d") {
             DoneEdits.markCancelled($0, in: 0...4, tag: "@cancelled(2026-11-24)")
@@ -130,8 +131,8 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
             \t- dropped @due(2026-11-01) @cancelled
             \t- call Ann @today
             """).lines
-        let home = TextDocument(text: "- rent @due(2026-11-20 09:00)\n- plants @today @due(2026-11-30)\n- sweep @today\n")
-            .lines
+        let home = TextDocument(
+            text: "- rent @due(2026-11-20 09:00)\n- plants @today @due(2026-11-30)\n- sweep @today\n").lines
         let agenda = Agenda.select([work, home], days: 7, clock: planningClock)
         #expect(agenda.map(\.text) == [
             "- call Ann @today", "- sweep @today", "- old bug @due(2026-11-02)", "- rent @due(2026-11-20 09:00)",

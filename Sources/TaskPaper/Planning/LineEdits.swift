@@ -33,10 +33,14 @@ struct LineEdits {
         for range in DoneEdits.merged(ranges) { replace(range, with: "") }
     }
 
-    /// The line's text with the edits made.
+    private var inOrder: [(range: Range<Int>, text: String)] {
+        edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+
+    /// The line's text with the edits made (back to front, so earlier offsets hold).
     func applied(to text: String) -> String {
         var bytes = Array(text.utf8)
-        for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }) {
+        for edit in inOrder.reversed() {
             bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -44,7 +48,6 @@ struct LineEdits {
 
     /// The edits as replacements on line `index` of a document, in order.
     func replacements(line index: Int) -> [TextReplacement] {
-        edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
-            .map { TextReplacement(line: index, $0.range, $0.text) }
+        inOrder.map { TextReplacement(line: index, $0.range, $0.text) }
     }
 }

@@ -32,13 +32,13 @@ public enum SmartLinks {
         guard !text.bytes.isEmpty else { return [] }
         var painted: [Segment] = []
         if text.bytes.contains(UInt8(ascii: "@")) {
-            painted = LinkPatterns.emails(text).map { Segment(range: $0, kind: .email) }
+            painted = LinkPatterns.emails(text).map { Segment($0, .email) }
         }
-        painted = overlay(painted, with: LinkPatterns.paths(text, extended: extended).map { Segment(range: $0, kind: .path) })
+        painted = overlay(painted, with: LinkPatterns.paths(text, extended: extended).map { Segment($0, .path) })
         if extended {
-            painted = overlay(painted, with: tagValuePaths(line, indent: indent).map { Segment(range: $0, kind: .path) })
+            painted = overlay(painted, with: tagValuePaths(line, indent: indent).map { Segment($0, .path) })
         }
-        painted = overlay(painted, with: LinkPatterns.webAddresses(text).map { Segment(range: $0, kind: .web) })
+        painted = overlay(painted, with: LinkPatterns.webAddresses(text).map { Segment($0, .web) })
         return painted.compactMap { segment in
             let written = String(decoding: text.bytes[segment.whole], as: UTF8.self)
             guard let target = target(segment.kind, written, context) else { return nil }
@@ -55,7 +55,7 @@ public enum SmartLinks {
         var range: Range<Int>
         var whole: Range<Int>
         var kind: Kind
-        init(range: Range<Int>, kind: Kind) {
+        init(_ range: Range<Int>, _ kind: Kind) {
             self.range = range
             self.whole = range
             self.kind = kind
