@@ -145,6 +145,13 @@ func day(_ text: String) -> CivilDate {
             + "- c @repeat(nonsense) @done(2026-11-24)\n")
     }
 
+    @Test func nestedRepeatingTasksInOneSelectionEachRepeat() {
+        #expect(markDone("- week @repeat(weekly) @due(2026-11-23)\n\t- day @repeat(daily) @due(2026-11-24)\n", 0...1) ==
+            "- week @repeat(weekly) @due(2026-11-30)\n\t- day @repeat(daily) @due(2026-11-24)\n"
+            + "- week @due(2026-11-23) @done(2026-11-24)\n"
+            + "\t- day @repeat(daily) @due(2026-11-25)\n\t- day @due(2026-11-24) @done(2026-11-24)\n")
+    }
+
     @Test func aDatePastYear9999IsAFailureNotAnEdit() {
         let doc = TextDocument(text: "- far @due(9999-12-30) @repeat(weekly)")
         let result = RepeatEdits.markDone(doc.lines, in: 0...0, indentWidth: 4, doneTag: "@done", clock: planningClock)
