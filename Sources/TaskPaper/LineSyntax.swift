@@ -1,45 +1,62 @@
 /// The parse of one line: its kind, indentation and tags. It depends on the
 /// line's text alone (no settings, no neighbours), so an edit re-parses exactly
-/// the lines it touches and a settings change re-parses nothing.
+/// the lines it touches and a settings change re-parses nothing; the depth is
+/// derived from `indent` and the document's spaces per level.
 public struct LineSyntax: Sendable, Hashable {
-    public var kind: LineKind
-    /// Leading tabs and spaces; depth is `tabs + spaces / indentWidth`.
-    public var indentTabs: Int32
-    public var indentSpaces: Int32
-    /// The tags in line order.
+    // Stored widest first, so the struct packs without holes: it is copied for every line analysed.
+    /// The tags TaskPaper reads, in line order (repeated names and reserved names included).
     public var tags: TagList
-    /// Offset of the `@` of a tag whose value never closes (or holds a bare
-    /// parenthesis); that tag runs to the line end. -1 when there is none.
+    /// The leading spaces and tabs.
+    public var indent: LeadingWhiteSpace
+    /// Offset of the `@` of the first `@name(` whose `(` TaskPaper reads as no
+    /// value (see `TagScanner.unreadValues` for all of them); -1 when there is none.
     public var unbalancedTagStart: Int32
-    /// End of the content: the text before the trailing run of tags.
+    /// End of the content: the body without TaskPaper's trailing-tags match.
     public var contentEnd: Int32
     public var utf8Count: Int32
+    public var kind: LineKind
+    /// A task's `-`, `+` or `*` and the white-space character after it, in bytes; 0 on other lines.
+    public var taskMarkerLength: Int8
     /// Every byte is ASCII, so every position encoding counts the same.
     public var isASCII: Bool
+    /// Some tag is `@id`, `@text` or `@type` (noted while scanning, so the rule skips every other line).
+    public var hasReservedTag = false
 
-    public var indentLength: Int { Int(indentTabs + indentSpaces) }
+    /// Where the body starts (the indentation's length in bytes).
+    public var indentLength: Int { Int(indent.end) }
     public var contentRange: Range<Int> { indentLength..<Int(contentEnd) }
+    /// A task's marker and its white space (`- `); empty on other lines.
+    public var taskMarkerRange: Range<Int> { indentLength..<indentLength + Int(taskMarkerLength) }
 
-    public func depth(indentWidth: Int) -> Int {
-        Int(indentTabs) + Int(indentSpaces) / max(1, indentWidth)
-    }
+    public func depth(spacesPerLevel: Int) -> Int { indent.depth(spacesPerLevel: spacesPerLevel) }
 
     /// Indices of tags whose name an earlier tag on the line already has
-    /// (TaskPaper reads only the first of each name).
+    /// (TaskPaper reads only the first of each name). A lone `@` is never one.
     public func repeatedTagIndices(in text: String) -> [Int] {
         guard tags.count > 1 else { return [] }
         var repeated: [Int] = []
         if tags.count <= 8 {
             // A handful of tags: comparing pairs of names beats hashing them.
-            for i in 1..<tags.count where (0..<i).contains(where: { tags[$0].hasSameName(as: tags[i], in: text) }) {
+            for i in 1..<tags.count where !tags[i].hasEmptyName
+                && (0..<i).contains(where: { tags[$0].hasSameName(as: tags[i], in: text) }) {
                 repeated.append(i)
             }
         } else {
             // A line of many tags: remember the names seen.
             var seen = Set<Substring>()
-            for (i, tag) in tags.enumerated() where !seen.insert(tag.name(in: text)).inserted { repeated.append(i) }
+            for (i, tag) in tags.enumerated() where !tag.hasEmptyName && !seen.insert(tag.name(in: text)).inserted {
+                repeated.append(i)
+            }
         }
         return repeated
+    }
+
+    /// Indices of `@id`, `@text` and `@type` tags (an empty list costs nothing: this runs on every line).
+    public func reservedTagIndices(in text: String) -> [Int] {
+        guard hasReservedTag else { return [] }
+        var found: [Int] = []
+        for i in tags.indices where tags[i].isReserved(in: text) { found.append(i) }
+        return found
     }
 
     /// The index of the tag a cursor at `offset` stands on: from its `@` to just

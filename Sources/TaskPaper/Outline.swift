@@ -1,4 +1,4 @@
-/// The item tree of a document (SPEC 1): every non-blank line is an item, and
+/// The item tree of a document (`Sources/TaskPaper/README.md`): every non-blank line is an item, and
 /// an item owns the following lines that are deeper than it. Blank lines
 /// belong to the block they sit in: a blank run between two lines of one
 /// subtree is part of it; a blank run after a subtree's last line is not.
@@ -12,7 +12,17 @@ public struct Outline: Sendable {
     /// Per line: one past the last line the item owns (`line + 1` for a leaf or a blank line).
     private let ends: [Int32]
 
-    public init(lines: [Line], indentWidth: Int) {
+    /// The outline of a document under the `indentWidth` setting.
+    public init(document: TextDocument, indentWidth: IndentWidth) {
+        self.init(lines: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth))
+    }
+
+    /// The outline of lines not held in a `TextDocument` (measures their indentation first).
+    public init(lines: [Line], indentWidth: IndentWidth) {
+        self.init(lines: lines, spacesPerLevel: indentWidth.spacesPerLevel(lines))
+    }
+
+    public init(lines: [Line], spacesPerLevel: Int) {
         let n = lines.count
         var depths = [Int32](repeating: -1, count: n)
         var parents = [Int32](repeating: -1, count: n)
@@ -24,7 +34,7 @@ public struct Outline: Sendable {
             ends[i] = Int32(i + 1)
             let syntax = lines[i].syntax
             guard syntax.kind != .blank else { pendingBlanks.append(i); continue }
-            let depth = Int32(syntax.depth(indentWidth: indentWidth))
+            let depth = Int32(syntax.depth(spacesPerLevel: spacesPerLevel))
             depths[i] = depth
             while let top = open.last, depths[top] >= depth {
                 ends[top] = Int32(lastItem + 1)
@@ -110,7 +120,7 @@ extension Line {
         switch s.kind {
         case .blank: return ""
         case .project: range = range.lowerBound..<range.upperBound - 1
-        case .task: range = range.lowerBound + 1..<range.upperBound
+        case .task: range = s.taskMarkerRange.upperBound..<range.upperBound
         case .note: break
         }
         let name = text.utf8Slice(range).trimmingBlanks()

@@ -27,6 +27,12 @@ public struct Tag: Sendable, Hashable {
     /// The text between the parentheses, or nil for a bare tag.
     public var payloadRange: Range<Int>? { payloadStart < 0 ? nil : Int(payloadStart)..<Int(payloadEnd) }
     public var hasValue: Bool { payloadStart >= 0 }
+    /// A lone `@`: highlighted as a tag, as TaskPaper does, but no name to count, complete or rename.
+    public var hasEmptyName: Bool { nameEnd == start + 1 }
+    /// `@id`, `@text` and `@type`, which TaskPaper never records.
+    public func isReserved(in text: String) -> Bool {
+        text.withUTF8Bytes { TagScanner.isReservedName($0, self) }
+    }
     public var end: Int { payloadStart < 0 ? Int(nameEnd) : Int(payloadEnd) + 1 }
 
     public func name(in text: String) -> Substring { text.utf8Slice(nameRange) }

@@ -1,32 +1,36 @@
-/// Parses one line (without its line end) into `LineSyntax`, following SPEC 1.
-/// Works on UTF-8 bytes: it runs on every line of a 100,000-line document.
+/// Parses one line (without its line end) into `LineSyntax`, reading it as
+/// TaskPaper 3 does (`Sources/TaskPaper/README.md`). Works on UTF-8 bytes with
+/// no regular-expression engine and in time linear in the line's length: it
+/// runs on every line of a 100,000-line document.
 public enum TagScanner {
     public static func parse(_ text: String) -> LineSyntax {
-        var copy = text
-        return copy.withUTF8 { parse(bytes: $0) }
+        text.withUTF8Bytes { parse(bytes: $0) }
     }
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> LineSyntax {
         let n = b.count
-        var tabs: Int32 = 0, spaces: Int32 = 0
-        var i = 0
-        while i < n, isBlank(b[i]) {
-            if b[i] == tab { tabs += 1 } else { spaces += 1 }
-            i += 1
+        let indent = LeadingWhiteSpace(b)
+        var syntax = LineSyntax(tags: TagList(), indent: indent, unbalancedTagStart: -1, contentEnd: Int32(n),
+                                utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: ByteScan.isASCII(b))
+        let body = Int(indent.end)
+        if body == n || isAllWhiteSpace(b, from: body) { return syntax }
+
+        scan(b, bodyStart: body, tag: { tag in
+            syntax.tags.append(tag)
+            if isReservedName(b, tag) { syntax.hasReservedTag = true }
+        }, unreadValue: { unread in
+            if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
+        })
+        // TaskPaper looks for trailing tags only on a line where it found a tag.
+        if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body, tags: syntax.tags) {
+            syntax.contentEnd = Int32(start)
         }
-        let indent = i
-        let isASCII = ByteScan.isASCII(b)
-        var syntax = LineSyntax(kind: .blank, indentTabs: tabs, indentSpaces: spaces, tags: TagList(),
-                                unbalancedTagStart: -1, contentEnd: Int32(n), utf8Count: Int32(n), isASCII: isASCII)
-        if indent == n { return syntax }
 
-        scanTags(b, from: indent, into: &syntax)
-        // A line of tags alone has empty content, which still starts after the indentation.
-        syntax.contentEnd = Int32(max(indent, contentEnd(b, tags: syntax.tags, unbalanced: syntax.unbalancedTagStart >= 0)))
-
-        if n - indent >= 2, b[indent] == dash, isBlank(b[indent + 1]) {
+        let contentEnd = Int(syntax.contentEnd)
+        if let marker = taskMarkerLength(b, bodyStart: body, contentEnd: contentEnd) {
             syntax.kind = .task
-        } else if syntax.contentEnd > Int32(indent), b[Int(syntax.contentEnd) - 1] == colon {
+            syntax.taskMarkerLength = Int8(marker)
+        } else if contentEnd > body, b[contentEnd - 1] == colon {
             syntax.kind = .project
         } else {
             syntax.kind = .note
@@ -34,124 +38,221 @@ public enum TagScanner {
         return syntax
     }
 
-    private static func scanTags(_ b: UnsafeBufferPointer<UInt8>, from start: Int, into syntax: inout LineSyntax) {
+    /// `id`, `text` or `type`: names TaskPaper keeps for its own item attributes.
+    @inline(__always)
+    static func isReservedName(_ b: UnsafeBufferPointer<UInt8>, _ tag: Tag) -> Bool {
+        let from = Int(tag.start) + 1, length = Int(tag.nameEnd) - from
+        if length == 2 { return b[from] == 0x69 && b[from + 1] == 0x64 }
+        guard length == 4, b[from] == 0x74 else { return false }
+        return (b[from + 1] == 0x65 && b[from + 2] == 0x78 && b[from + 3] == 0x74)
+            || (b[from + 1] == 0x79 && b[from + 2] == 0x70 && b[from + 3] == 0x65)
+    }
+
+    /// A `(` after a tag's name that TaskPaper does not read as a value.
+    public struct UnreadValue: Sendable, Hashable {
+        /// Offset of the `@`.
+        public var tagStart: Int
+        /// Offset of the `(`.
+        public var open: Int
+        /// Where the value stopped: a bare `(`, a `)` not followed by white space, or the line end.
+        public var stop: Int
+    }
+
+    /// Every tag TaskPaper's expression `(^|\s+)@(NAME)(?:\((VALUE)\))?(?=\s|$)`
+    /// finds, scanning on from the end of each match, and every `@name(` whose
+    /// `(` it reads as no value. Each byte is looked at a bounded number of times.
+    @inline(__always)
+    static func scan(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int,
+                     tag onTag: (Tag) -> Void, unreadValue onUnread: (UnreadValue) -> Void) {
         let n = b.count
-        var i = ByteScan.firstIndex(of: at, in: b, from: start)
-        guard i < n else { return }
+        var from = bodyStart
         while true {
-            i = ByteScan.firstIndex(of: at, in: b, from: i)
-            guard i < n else { return }
-            guard i == 0 || isBlank(b[i - 1]) else { i += 1; continue }
-            let nameEnd = scanName(b, from: i + 1)
-            if nameEnd == i + 1 { i += 1; continue }
-            if nameEnd == n || isBlank(b[nameEnd]) {
-                syntax.tags.append(Tag(start: i, nameEnd: nameEnd, payload: nil))
-                i = nameEnd
+            let at = ByteScan.firstIndex(of: atSign, in: b, from: from)
+            guard at < n else { return }
+            from = at + 1
+            guard at == bodyStart || TextClasses.whiteSpaceEnds(at: at, in: b) else { continue }
+            let nameEnd = scanName(b, from: at + 1)
+            if nameEnd < n, b[nameEnd] == openParen {
+                switch scanValue(b, open: nameEnd) {
+                case .closed(let close):
+                    onTag(Tag(start: at, nameEnd: nameEnd, payload: nameEnd + 1..<close))
+                    from = close + 1
+                    continue
+                case .unread(let stop):
+                    onUnread(UnreadValue(tagStart: at, open: nameEnd, stop: stop))
+                }
+            } else if TextClasses.isBoundary(nameEnd, in: b) {
+                onTag(Tag(start: at, nameEnd: nameEnd, payload: nil))
+                from = nameEnd
                 continue
             }
-            guard b[nameEnd] == openParen else { i = nameEnd; continue }
-            switch scanValue(b, from: nameEnd + 1) {
-            case .closed(let close):
-                if close + 1 == n || isBlank(b[close + 1]) {
-                    syntax.tags.append(Tag(start: i, nameEnd: nameEnd, payload: nameEnd + 1..<close))
-                }
-                i = close + 1
-            case .unbalanced:
-                // The value swallows the rest of the line: no tag can follow.
-                syntax.unbalancedTagStart = Int32(i)
-                return
+            // The name backtracks to a shorter one only where it ends before white space.
+            if nameEnd > at + 1, let shorter = lastWhiteSpaceInName(b, from: at + 1, to: nameEnd) {
+                onTag(Tag(start: at, nameEnd: shorter, payload: nil))
+                from = shorter
             }
         }
     }
 
-    enum ValueEnd { case closed(Int), unbalanced }
-
-    /// Finds the `)` closing a value that starts at `start`; `\(` and `\)` are escapes.
-    static func scanValue(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> ValueEnd {
-        var k = start
-        while k < b.count {
-            switch b[k] {
-            case backslash where k + 1 < b.count && (b[k + 1] == openParen || b[k + 1] == closeParen):
-                k += 2
-            case closeParen:
-                return .closed(k)
-            case openParen:
-                return .unbalanced
-            default:
-                k += 1
-            }
+    /// The `(`s after tag names that TaskPaper reads as no value, in line order.
+    public static func unreadValues(in text: String, syntax: LineSyntax) -> [UnreadValue] {
+        guard syntax.unbalancedTagStart >= 0 else { return [] }
+        var out: [UnreadValue] = []
+        text.withUTF8Bytes { b in
+            scan(b, bodyStart: syntax.indentLength, tag: { _ in }, unreadValue: { out.append($0) })
         }
-        return .unbalanced
+        return out
+    }
+
+    enum ValueScan: Equatable { case closed(Int), unread(stop: Int) }
+
+    /// Reads the value after the `(` at `open`. TaskPaper's `(?:\\\(|\\\)|[^()])*`
+    /// backtracks (an escape is not atomic), so the value closes at the last `)`
+    /// followed by white space or the end among: the first `(`/`)` not preceded
+    /// by `\`, and every `\)` before it.
+    static func scanValue(_ b: UnsafeBufferPointer<UInt8>, open: Int) -> ValueScan {
+        let n = b.count, start = open + 1
+        var k = start, lastEscapedClose = -1
+        while true {
+            k = ByteScan.firstIndex(of: openParen, or: closeParen, in: b, from: k)
+            guard k < n else { break }
+            if k > start, b[k - 1] == backslash {
+                if b[k] == closeParen, TextClasses.isBoundary(k + 1, in: b) { lastEscapedClose = k }
+                k += 1
+                continue
+            }
+            if b[k] == closeParen, TextClasses.isBoundary(k + 1, in: b) { return .closed(k) }
+            break
+        }
+        return lastEscapedClose >= 0 ? .closed(lastEscapedClose) : .unread(stop: k)
     }
 
     /// Returns the end of a run of name characters starting at `start`.
     static func scanName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var j = start
         while j < b.count {
-            let byte = b[j]
-            if byte < 0x80 {
-                guard isASCIINameByte(byte) else { break }
-                j += 1
-            } else {
-                guard let (scalar, length) = decodeScalar(b, at: j), isNameScalar(scalar) else { break }
-                j += length
-            }
+            let length = TextClasses.nameCharacterLength(at: j, in: b)
+            guard length > 0 else { break }
+            j += length
         }
         return j
     }
 
-    /// The content ends before the trailing run of tags and the white space around it.
-    /// With no trailing tags, trailing white space stays (so `Home: ` is no project).
-    private static func contentEnd(_ b: UnsafeBufferPointer<UInt8>, tags: TagList, unbalanced: Bool) -> Int {
-        var end = b.count
-        guard !unbalanced else { return end }
-        for tag in tags.reversed() {
-            let trimmed = trimTrailingBlanks(b, end: end)
-            guard tag.end == trimmed else { break }
-            end = trimTrailingBlanks(b, end: Int(tag.start))
+    private static func lastWhiteSpaceInName(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var j = start, last: Int?
+        while j < end {
+            if TextClasses.isWhiteSpaceNameCharacter(at: j, in: b) { last = j }
+            j += TextClasses.nameCharacterLength(at: j, in: b)
         }
-        return end
+        return last
     }
 
+    /// `^([\-+*])\s`: the marker and its white-space character, in bytes.
+    private static func taskMarkerLength(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int, contentEnd: Int) -> Int? {
+        guard contentEnd - bodyStart >= 2 else { return nil }
+        let c = b[bodyStart]
+        guard c == dash || c == plus || c == star else { return nil }
+        let space = TextClasses.whiteSpaceLength(at: bodyStart + 1, in: b)
+        guard space > 0, bodyStart + 1 + space <= contentEnd else { return nil }
+        return 1 + space
+    }
+
+    private static func isAllWhiteSpace(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var i = start
+        while i < b.count {
+            let length = TextClasses.whiteSpaceLength(at: i, in: b)
+            guard length > 0 else { return false }
+            i += length
+        }
+        return true
+    }
+
+    /// Where TaskPaper's trailing-tags match `(TAG)+\s*$` starts, or nil.
+    /// Nearly always the tags found end the line, separated by white space
+    /// alone: the match then starts at the white space before the first of
+    /// them (a match reaching further left would need a value or a name to
+    /// span a tag those tags hold, which their parentheses rule out).
+    /// Otherwise the automaton decides.
+    static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int, tags: TagList) -> Int? {
+        var k = tags.count - 1
+        guard k >= 0, tags[k].end == whiteSpaceRunStart(b, before: b.count, bodyStart: max(bodyStart, tags[k].end)) else {
+            return trailingTagsStart(b, bodyStart: bodyStart)
+        }
+        // White space never reaches into the tag before (a name may end in U+1680).
+        func spaceBefore(_ k: Int) -> Int {
+            whiteSpaceRunStart(b, before: Int(tags[k].start), bodyStart: k > 0 ? max(bodyStart, tags[k - 1].end) : bodyStart)
+        }
+        var start = spaceBefore(k)
+        while k > 0, tags[k - 1].end == start {
+            k -= 1
+            start = spaceBefore(k)
+        }
+        return start
+    }
+
+    /// The start of the run of white space that ends at `end` (`end` itself when there is none).
+    private static func whiteSpaceRunStart(_ b: UnsafeBufferPointer<UInt8>, before end: Int, bodyStart: Int) -> Int {
+        var i = end
+        while i > bodyStart {
+            if b[i - 1] < 0x80 {
+                guard TextClasses.isASCIIWhiteSpace(b[i - 1]) else { break }
+                i -= 1
+            } else if b[i - 1] == 0xA0, i - 2 >= bodyStart, b[i - 2] == 0xC2 {
+                i -= 2
+            } else if i - 3 >= bodyStart, TextClasses.nonASCIIWhiteSpaceLength(at: i - 3, in: b) == 3 {
+                i -= 3
+            } else {
+                break
+            }
+        }
+        return i
+    }
+
+    /// The automaton: TaskPaper's expression read backwards with its states
+    /// held as a set (so no backtracking), one table step per character.
+    static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int) -> Int? {
+        var states = TrailingTags.trailing, i = b.count, start: Int?
+        TrailingTags.asciiClasses.withUnsafeBufferPointer { classes in
+            TrailingTags.transitions.withUnsafeBufferPointer { step in
+                while i > bodyStart, states != 0 {
+                    var k = i - 1
+                    let c = b[k], characterClass: UInt8
+                    if c < 0x80 {
+                        characterClass = classes[Int(c)]
+                    } else {
+                        while k > bodyStart, b[k] & 0xC0 == 0x80 { k -= 1 }
+                        let space: UInt8 = TextClasses.whiteSpaceLength(at: k, in: b) > 0 ? TrailingTags.space : 0
+                        let name: UInt8 = TextClasses.nameCharacterLength(at: k, in: b) > 0 ? TrailingTags.nameCharacter : 0
+                        characterClass = space | name
+                    }
+                    states = step[Int(states) << 3 | Int(characterClass)]
+                    i = k
+                    if states & TrailingTags.separator != 0 || (states & TrailingTags.atSign != 0 && i == bodyStart) {
+                        start = i
+                    }
+                }
+            }
+        }
+        return start
+    }
+
+    /// Trims spaces and tabs before `end`.
     static func trimTrailingBlanks(_ b: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         var e = end
         while e > 0, isBlank(b[e - 1]) { e -= 1 }
         return e
     }
 
+    /// A space or a tab: the characters of indentation.
     @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-    @inline(__always) private static func isASCIINameByte(_ c: UInt8) -> Bool {
-        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
-            || c == 0x5F || c == 0x2D || c == 0x2E
-    }
-
-    /// Letters of any script, digits, and the marks and extenders XML names allow.
-    public static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII { return isASCIINameByte(UInt8(s.value)) }
-        if s.value == 0xB7 { return true }
-        let p = s.properties
-        if p.isAlphabetic { return true }
-        switch p.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .modifierLetter:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// A valid tag name per SPEC 1 (used to validate renames).
+    /// A tag name TaskPaper reads whole (used to validate renames and settings): not empty.
     public static func isValidTagName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy(isNameScalar)
+        var copy = name
+        return copy.withUTF8 { b in !b.isEmpty && scanName(b, from: 0) == b.count }
     }
 
-    private static func decodeScalar(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-        var it = b[i...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let s) = decoder.decode(&it) else { return nil }
-        return (s, UTF8.width(s))
-    }
-
-    private static let space: UInt8 = 0x20, tab: UInt8 = 0x09, at: UInt8 = 0x40, dash: UInt8 = 0x2D,
-        colon: UInt8 = 0x3A, openParen: UInt8 = 0x28, closeParen: UInt8 = 0x29, backslash: UInt8 = 0x5C
+    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, atSign: UInt8 = 0x40, dash: UInt8 = 0x2D, plus: UInt8 = 0x2B,
+        star: UInt8 = 0x2A, colon: UInt8 = 0x3A, openParen: UInt8 = 0x28, closeParen: UInt8 = 0x29,
+        backslash: UInt8 = 0x5C
 }

@@ -59,6 +59,8 @@ public struct TextDocument: Sendable {
     public private(set) var lines: [Line]
     /// How many lines have been parsed since creation (to prove edits stay local).
     public private(set) var parsedLineCount = 0
+    /// Kept current line by line, so the depths follow an edit that changes the shortest run.
+    private var spaceRuns = SpaceRunCounts()
 
     public init(text: String) {
         lines = []
@@ -71,7 +73,15 @@ public struct TextDocument: Sendable {
         precondition(lines.last?.ending == LineEnding.none, "the last line of a document has no line end")
         self.lines = lines
         parsedLineCount = lines.count
+        for line in lines { spaceRuns.add(line.syntax) }
     }
+
+    /// The shortest run of leading spaces in the document (TaskPaper's
+    /// `spacesPerTab`), or nil when no line is indented with spaces.
+    public var shortestLeadingSpaceRun: Int? { spaceRuns.shortest }
+
+    /// Spaces per level of indentation under the `indentWidth` setting.
+    public func spacesPerLevel(_ width: IndentWidth) -> Int { width.spacesPerLevel(shortestRun: spaceRuns.shortest) }
 
     public var lineCount: Int { lines.count }
 
@@ -148,6 +158,8 @@ public struct TextDocument: Sendable {
         }
         parsedLineCount += newLines.count
         let removedLines = Array(lines[range])
+        for line in removedLines { spaceRuns.remove(line.syntax) }
+        for line in newLines { spaceRuns.add(line.syntax) }
         // Replacing everything (opening, a full-text change) moves the new lines in without copying.
         if range == lines.indices { lines = newLines } else { lines.replaceSubrange(range, with: newLines) }
         return LineChange(removed: range, insertedCount: newLines.count, removedLines: removedLines)

@@ -1,7 +1,7 @@
 import Testing
 import TaskPaper
 
-private func archive(_ text: String, indentWidth: Int = 4) -> String? {
+private func archive(_ text: String, indentWidth: IndentWidth = .auto) -> String? {
     var doc = TextDocument(text: text)
     let replacements = ArchiveEdits.archiveDone(doc.lines, indentWidth: indentWidth)
     guard !replacements.isEmpty else { return nil }
@@ -63,7 +63,7 @@ private func archive(_ text: String, indentWidth: Int = 4) -> String? {
 
     @Test func spaceIndentedDocumentsStaySpaceIndented() {
         let before = "A:\n  B:\n    - x @done\n      sub\n"
-        #expect(archive(before, indentWidth: 2) == "A:\n  B:\n\nArchive:\n  - x @done @project(A / B)\n    sub\n")
+        #expect(archive(before, indentWidth: .spaces(2)) == "A:\n  B:\n\nArchive:\n  - x @done @project(A / B)\n    sub\n")
     }
 
     @Test func aLastLineWithoutLineEndAndCRLFEndings() {

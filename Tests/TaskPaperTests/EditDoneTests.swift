@@ -35,9 +35,12 @@ private func markNotDone(_ text: String, _ range: ClosedRange<Int>) -> String {
             "Home:\n\t- a @done(2026-11-21)\n\t- b @done(2026-01-01)\n\tnote\n\t- c @done(2026-11-21)\n- outside\n")
     }
 
-    @Test func leavesATaskWhoseTagValueNeverClosesAlone() {
-        // An appended tag would end up inside the open value.
-        #expect(markDone("- a @note(open\n", 0...0) == "- a @note(open\n")
+    @Test func marksATaskWhoseTagValueNeverCloses() {
+        // TaskPaper scans on after a value it cannot read: the appended tag is read.
+        let done = markDone("- a @note(open\n", 0...0)
+        #expect(done == "- a @note(open @done(2026-11-21)\n")
+        let line = TextDocument(text: done).lines[0]
+        #expect(line.isDone && line.syntax.kind == .task)
     }
 
     @Test func notDoneRemovesTheTagItsValueAndTheSpaceBefore() {

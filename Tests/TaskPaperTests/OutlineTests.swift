@@ -1,8 +1,8 @@
 import Testing
 import TaskPaper
 
-private func outline(_ text: String, indentWidth: Int = 4) -> Outline {
-    Outline(lines: TextDocument(text: text).lines, indentWidth: indentWidth)
+private func outline(_ text: String, indentWidth: IndentWidth = .auto) -> Outline {
+    Outline(document: TextDocument(text: text), indentWidth: indentWidth)
 }
 
 @Suite struct OutlineTests {
@@ -60,11 +60,11 @@ private func outline(_ text: String, indentWidth: Int = 4) -> Outline {
 
     @Test func spacesCountByIndentWidth() {
         let text = "A:\n  - two spaces\n    - four spaces\n"
-        let narrow = outline(text, indentWidth: 2)
+        let narrow = outline(text, indentWidth: .spaces(2))
         #expect(narrow.parent(of: 1) == 0)
         #expect(narrow.parent(of: 2) == 1)
         // With width 4, two spaces are depth 0: that task is a sibling of A and owns the next one.
-        let wide = outline(text, indentWidth: 4)
+        let wide = outline(text, indentWidth: .spaces(4))
         #expect(wide.depth(of: 1) == 0)
         #expect(wide.parent(of: 1) == nil)
         #expect(wide.parent(of: 2) == 1)

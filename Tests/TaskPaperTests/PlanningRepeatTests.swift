@@ -95,7 +95,7 @@ func day(_ text: String) -> CivilDate {
 @Suite struct PlanningRepeatMarkDoneTests {
     private func markDone(_ text: String, _ range: ClosedRange<Int>) -> String? {
         var doc = TextDocument(text: text)
-        guard case .success(let edits) = RepeatEdits.markDone(doc.lines, in: range, indentWidth: 4,
+        guard case .success(let edits) = RepeatEdits.markDone(doc.lines, in: range, indentWidth: .auto,
                                                               doneTag: "@done(2026-11-24)", clock: planningClock)
         else { return nil }
         doc.apply(edits)
@@ -154,7 +154,7 @@ func day(_ text: String) -> CivilDate {
 
     @Test func aDatePastYear9999IsAFailureNotAnEdit() {
         let doc = TextDocument(text: "- far @due(9999-12-30) @repeat(weekly)")
-        let result = RepeatEdits.markDone(doc.lines, in: 0...0, indentWidth: 4, doneTag: "@done", clock: planningClock)
+        let result = RepeatEdits.markDone(doc.lines, in: 0...0, indentWidth: .auto, doneTag: "@done", clock: planningClock)
         #expect(result == .failure(.pastLastYear(line: 0)))
         if case .failure(let failure) = result { #expect(failure.message.contains("9999")) }
     }

@@ -36,7 +36,7 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
     }
 
     @Test func archiveDoneMovesCancelledItems() {
-        #expect(edited("- a @cancelled\n- b\n") { ArchiveEdits.archiveDone($0, indentWidth: 4) } ==
+        #expect(edited("- a @cancelled\n- b\n") { ArchiveEdits.archiveDone($0, indentWidth: .auto) } ==
             "- b\n\nArchive:\n\t- a @cancelled\n")
     }
 }

@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func lineTooLongCountsGraphemeClusters() {
-        let limit: (inout LintSettings) -> Void = { $0.maxLineLength = 10 }
+        let limit: (inout LintSettings) -> Void = { $0.maxLineLength = 10; $0.lineLengthNotes = true }
         // 10 thumbs with skin tone: 80 bytes, 20 UTF-16 units, 10 characters: not too long.
         #expect(Self.diagnostics(String(repeating: "👍🏽", count: 10), limit).isEmpty)
         let thumbs = String(repeating: "👍🏽", count: 13)
@@ -102,9 +102,9 @@ import Testing
     }
 
     @Test func lineTooLongDefaultsTo120AndZeroTurnsItOff() {
-        let long = String(repeating: "x", count: 121)
+        let long = "- " + String(repeating: "x", count: 119)
         #expect(Self.diagnostics(long).map(\.code) == [.lineTooLong])
-        #expect(Self.diagnostics(String(repeating: "x", count: 120)).isEmpty)
+        #expect(Self.diagnostics("- " + String(repeating: "x", count: 118)).isEmpty)
         #expect(Self.diagnostics(long) { $0.maxLineLength = 0 }.isEmpty)
     }
 

@@ -28,12 +28,13 @@ import Testing
     }
 
     @Test func depthCountsTabsAndSpaces() {
-        #expect(TagScanner.parse("\t\t- a").depth(indentWidth: 4) == 2)
-        #expect(TagScanner.parse("        - a").depth(indentWidth: 4) == 2)
-        #expect(TagScanner.parse("      - a").depth(indentWidth: 4) == 1)
-        #expect(TagScanner.parse("  - a").depth(indentWidth: 2) == 1)
-        #expect(TagScanner.parse("\t    - a").depth(indentWidth: 4) == 2)
-        #expect(TagScanner.parse("- a").depth(indentWidth: 4) == 0)
+        #expect(TagScanner.parse("\t\t- a").depth(spacesPerLevel: 4) == 2)
+        #expect(TagScanner.parse("        - a").depth(spacesPerLevel: 4) == 2)
+        #expect(TagScanner.parse("      - a").depth(spacesPerLevel: 4) == 1)
+        #expect(TagScanner.parse("  - a").depth(spacesPerLevel: 2) == 1)
+        // Spaces after a tab are dropped by TaskPaper, not counted.
+        #expect(TagScanner.parse("\t    - a").depth(spacesPerLevel: 4) == 1)
+        #expect(TagScanner.parse("- a").depth(spacesPerLevel: 4) == 0)
     }
 
     /// Each tag as (name, payload or nil).
@@ -54,7 +55,7 @@ import Testing
         ("- @東京(駅) x", [("東京", "駅")]),
         ("- 👍🏽 @done(2025-01-01)", [("done", "2025-01-01")]),
         ("- @note(call \\(555\\) now)", [("note", "call \\(555\\) now")]),
-        ("- @ alone", []),
+        ("- @ alone", [("", nil)]),
         ("- @@double", []),
         ("- x\t@tabbed", [("tabbed", nil)]),
         ("- @👍 emoji name", []),

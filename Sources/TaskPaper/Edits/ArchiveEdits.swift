@@ -1,16 +1,17 @@
-/// "Archive done items" (SPEC 5): every `@done` item moves, with its subtree,
+/// "Archive done items": every `@done` item moves, with its subtree,
 /// to the top of the `Archive:` project (created at the end when missing),
 /// re-indented under it and tagged `@project(A / B)` with the projects it
 /// left. Items already under `Archive:` stay where they are.
 public enum ArchiveEdits {
     /// One deletion per moved block and one insertion (joined where they
     /// meet); empty when there is nothing to archive.
-    public static func archiveDone(_ lines: [Line], indentWidth: Int) -> [TextReplacement] {
-        let outline = Outline(lines: lines, indentWidth: indentWidth)
+    public static func archiveDone(_ lines: [Line], indentWidth: IndentWidth) -> [TextReplacement] {
+        let spacesPerLevel = indentWidth.spacesPerLevel(lines)
+        let outline = Outline(lines: lines, spacesPerLevel: spacesPerLevel)
         var archive: Int?
         var moved: [Range<Int>] = []
         var movedLines: [String] = []
-        let unit = indentUnit(lines, indentWidth: indentWidth)
+        let unit = indentUnit(lines, spacesPerLevel: spacesPerLevel)
 
         // Walk the tree from the top, stepping over every subtree that is
         // either archived already or moving as a whole.
@@ -84,11 +85,11 @@ public enum ArchiveEdits {
     }
 
     /// Indent moved lines the way the document does: tabs, unless its first
-    /// indented line uses spaces only.
-    static func indentUnit(_ lines: [Line], indentWidth: Int) -> String {
+    /// indented line starts with spaces.
+    static func indentUnit(_ lines: [Line], spacesPerLevel: Int) -> String {
         guard let first = lines.first(where: { $0.syntax.kind != .blank && $0.syntax.indentLength > 0 }),
-              first.syntax.indentTabs == 0 else { return "\t" }
-        return String(repeating: " ", count: indentWidth)
+              first.syntax.indent.leadingSpaces > 0 else { return "\t" }
+        return String(repeating: " ", count: spacesPerLevel)
     }
 
     static func documentEnding(_ lines: [Line]) -> String {

@@ -1,4 +1,4 @@
-/// Marking tasks done and not done (SPEC 5), as replacements on the lines.
+/// Marking tasks done and not done, as replacements on the lines.
 public enum DoneEdits {
     /// How `@done` is written: `@done(2026-11-21)`, `@done(2026-11-21 09:30)` or `@done`.
     public static func doneTag(date: CivilDate?, time: TimeOfDay? = nil) -> String {
@@ -7,11 +7,28 @@ public enum DoneEdits {
         return "@done(\(date) \(time))"
     }
 
-    /// Whether `markDone` would change the line: a task without `@done`. A line
-    /// whose tag value never closes is left alone, since a tag appended there
-    /// would land inside that value.
+    /// Whether `markDone` would change the line: a task without `@done` that
+    /// stays a task with it (`- ` alone would become the note `- @done`).
+    /// TaskPaper scans on after a value it cannot read, so a tag appended after
+    /// one is still read.
     public static func canMarkDone(_ line: Line) -> Bool {
-        line.syntax.kind == .task && line.syntax.unbalancedTagStart < 0 && !line.isDone
+        let syntax = line.syntax
+        guard syntax.kind == .task, !line.isDone else { return false }
+        // Text after the marker that cannot start a trailing tag keeps the line a task.
+        let afterMarker = syntax.taskMarkerRange.upperBound
+        let first = line.text.withUTF8Bytes { b in
+            var i = afterMarker
+            while i < b.count {
+                let space = TextClasses.whiteSpaceLength(at: i, in: b)
+                guard space > 0 else { break }
+                i += space
+            }
+            return i < b.count ? b[i] : nil
+        }
+        guard first == nil || first == UInt8(ascii: "@") else { return true }
+        let end = trimmedEnd(line)
+        let probe = String(line.text.utf8Slice(0..<end)) + " @done" + line.text.utf8Slice(end..<line.text.utf8.count)
+        return TagScanner.parse(probe).kind == .task
     }
 
 
@@ -48,7 +65,12 @@ public enum DoneEdits {
         let syntax = line.syntax
         var before = Int(tag.start)
         while before > 0, TagScanner.isBlank(bytes[before - 1]) { before -= 1 }
-        let textStart = syntax.indentLength + (syntax.kind == .task ? 2 : 0)
+        // A marker counts even where the tags alone made the line a note (`- @done`).
+        let body = syntax.indentLength
+        var textStart = body
+        if body + 1 < bytes.count, [0x2D, 0x2B, 0x2A].contains(bytes[body]), TagScanner.isBlank(bytes[body + 1]) {
+            textStart = body + 2
+        }
         if before > syntax.indentLength, before >= textStart {
             return before..<tag.end
         }

@@ -1,4 +1,4 @@
-/// One way to repair a line (SPEC 5 quick fixes).
+/// One way to repair a line (a quick fix).
 public struct QuickFix: Sendable, Hashable {
     public var title: String
     public var replacements: [TextReplacement]
@@ -21,7 +21,7 @@ public enum QuickFixes {
                       diagnostic: diagnostic, isPreferred: true)]
         case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
         case .overdue: reschedule(diagnostic, line, index)
-        case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .repeatMalformed: []
+        case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .repeatMalformed: []
         }
     }
 
@@ -73,32 +73,31 @@ public enum QuickFixes {
         }
     }
 
-    /// `@note(call (555) 123)` -> `@note(call \(555\) 123)`: the value closes at
-    /// its last `)` that ends a word, and every bare parenthesis before it is
-    /// escaped; a value that never closes is closed at the line's end.
+    /// `@note(call (555) 123)` -> `@note(call \(555\) 123)`: within the
+    /// diagnostic's range (which ends before the next tag TaskPaper reads), the
+    /// value closes at its last `)` that ends a word, and every bare parenthesis
+    /// before it is escaped; a value that never closes is closed at the range's end.
     static func escapeParentheses(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
         let b = Array(line.text.utf8)
-        let start = Int(line.syntax.unbalancedTagStart)
-        guard start >= 0, let open = b[start...].firstIndex(of: openParen) else { return nil }
+        let start = d.range.lowerBound, limit = min(d.range.upperBound, b.count)
+        guard start < limit, b[start] == UInt8(ascii: "@"),
+              let open = b[start..<limit].firstIndex(of: openParen) else { return nil }
         var bare: [Int] = [], close: Int?
         var k = open + 1
-        while k < b.count {
-            if b[k] == backslash, k + 1 < b.count, b[k + 1] == openParen || b[k + 1] == closeParen { k += 2; continue }
+        while k < limit {
+            if b[k] == backslash, k + 1 < limit, b[k + 1] == openParen || b[k + 1] == closeParen { k += 2; continue }
             if b[k] == openParen || b[k] == closeParen {
                 bare.append(k)
                 if b[k] == closeParen, k + 1 == b.count || TagScanner.isBlank(b[k + 1]) { close = k }
             }
             k += 1
         }
-        var replacements = bare.filter { $0 < close ?? b.count }.map { TextReplacement(line: index, $0..<$0, "\\") }
-        if close == nil {
-            let end = max(DoneEdits.trimmedEnd(Line(text: line.text, ending: .none)), open + 1)
-            replacements.append(TextReplacement(line: index, end..<end, ")"))
-        }
-        // Offer it only when it works: the tag then closes (checked on a one-line copy, so at line 0).
+        var replacements = bare.filter { $0 < close ?? limit }.map { TextReplacement(line: index, $0..<$0, "\\") }
+        if close == nil { replacements.append(TextReplacement(line: index, limit..<limit, ")")) }
+        // Offer it only when it works: the tag then reads with a value (checked on a one-line copy, so at line 0).
         var fixed = TextDocument(text: line.text)
         fixed.apply(replacements.map { TextReplacement(line: 0, $0.start.offset..<$0.end.offset, $0.newText) })
-        guard fixed.lines[0].syntax.unbalancedTagStart != Int32(start) else { return nil }
+        guard fixed.lines[0].syntax.tags.contains(where: { Int($0.start) == start && $0.hasValue }) else { return nil }
         let name = line.text.utf8Slice(start..<open)
         let title = close == nil ? "Close the value of \(name)( with ')'" : "Escape the parentheses inside \(name)(…)"
         return QuickFix(title: title, replacements: replacements, diagnostic: d, isPreferred: true)

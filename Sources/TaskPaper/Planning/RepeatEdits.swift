@@ -25,7 +25,7 @@ public enum RepeatEdits {
 
     /// Marks every open task in `range` done, as `DoneEdits.markDone` does; a
     /// repeating one also loses `@repeat` and gets its next occurrence above it.
-    public static func markDone(_ lines: [Line], in range: ClosedRange<Int>, indentWidth: Int, doneTag: String,
+    public static func markDone(_ lines: [Line], in range: ClosedRange<Int>, indentWidth: IndentWidth, doneTag: String,
                                 clock: LintClock) -> Result<[TextReplacement], Failure> {
         guard !lines.isEmpty else { return .success([]) }
         let outline = Outline(lines: lines, indentWidth: indentWidth)

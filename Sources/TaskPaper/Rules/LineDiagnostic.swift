@@ -6,13 +6,14 @@ public enum Severity: Int, Sendable, Comparable {
     }
 }
 
-/// The stable codes of SPEC 2.
+/// The stable codes (the table in `Sources/TaskPaper/README.md`).
 public enum DiagnosticCode: String, Sendable, CaseIterable {
     case dateMalformed = "date-malformed"
     case dateInvalid = "date-invalid"
     case rangeInverted = "range-inverted"
     case dateOverflow = "date-overflow"
     case tagValueUnbalanced = "tag-value-unbalanced"
+    case tagReserved = "tag-reserved"
     case lineTooLong = "line-too-long"
     case overdue = "overdue"
     case duplicateTag = "duplicate-tag"
@@ -22,7 +23,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     public var severity: Severity {
         switch self {
         case .dateMalformed, .dateInvalid, .rangeInverted: .error
-        case .dateOverflow, .tagValueUnbalanced, .lineTooLong, .duplicateTag, .repeatMalformed: .warning
+        case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag, .repeatMalformed: .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint
         }

@@ -57,7 +57,7 @@ public struct AnalyzedLine: Sendable {
     /// directly (this runs on every line of every document).
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
-        run(DateRule.self, UnbalancedTagRule.self, LineTooLongRule.self, OverdueRule.self,
+        run(DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
             DuplicateTagRule.self, ProjectTrailingSpaceRule.self, RepeatMalformedRule.self, into: &out)
         return out
     }

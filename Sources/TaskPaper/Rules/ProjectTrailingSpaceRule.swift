@@ -1,5 +1,6 @@
 /// `project-trailing-space`: `Home: ` would be a project but for the white
-/// space after its colon.
+/// space after its colon. Left alone where the text before the colon has no
+/// letter or digit: `+: ` and `-: ` are pro/con labels, not projects.
 struct ProjectTrailingSpaceRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard let space = ProjectTrailingSpaceRule.trailingSpace(line.text, line.syntax) else { return }
@@ -9,11 +10,20 @@ struct ProjectTrailingSpaceRule: LineRule {
 
     /// The white space after a would-be project's colon.
     static func trailingSpace(_ text: String, _ syntax: LineSyntax) -> Range<Int>? {
-        guard syntax.kind == .note, syntax.unbalancedTagStart < 0 else { return nil }
-        return text.withUTF8Bytes { u -> Range<Int>? in
-            let end = max(syntax.indentLength, TagScanner.trimTrailingBlanks(u, end: u.count))
-            guard end < u.count, end > syntax.indentLength, u[end - 1] == 0x3A else { return nil }
-            return end..<u.count
+        guard syntax.kind == .note else { return nil }
+        let body = syntax.indentLength, end = Int(syntax.contentEnd)
+        let colon = text.withUTF8Bytes { u -> Int? in
+            let trimmed = max(body, TagScanner.trimTrailingBlanks(u, end: end))
+            guard trimmed < end, trimmed > body, u[trimmed - 1] == 0x3A else { return nil }
+            return trimmed - 1
         }
+        guard let colon,
+              text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit) else { return nil }
+        return colon + 1..<end
+    }
+
+    private static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
     }
 }

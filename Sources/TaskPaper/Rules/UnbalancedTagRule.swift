@@ -1,10 +1,53 @@
-/// `tag-value-unbalanced`: `@tag(` that never closes, or a bare parenthesis
-/// inside a value. The value swallows the rest of the line.
+/// `tag-value-unbalanced`: `@name(` whose `(` TaskPaper reads as no value, so
+/// the tag is not read at all; TaskPaper scans on, and tags after it still count.
 struct UnbalancedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
-        let start = Int(line.syntax.unbalancedTagStart)
-        guard start >= 0 else { return }
-        diagnostics.append(LineDiagnostic(.tagValueUnbalanced, start..<Int(line.syntax.utf8Count),
-            "Tag value has unbalanced parentheses: close it with ')' or escape parentheses inside it as '\\(' and '\\)'"))
+        guard line.syntax.unbalancedTagStart >= 0 else { return }
+        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax) {
+            let range = UnbalancedTagRule.range(of: unread, in: line.text, syntax: line.syntax)
+            let name = line.text.utf8Slice(unread.tagStart..<unread.open)
+            diagnostics.append(LineDiagnostic(.tagValueUnbalanced, range,
+                "TaskPaper reads no tag here: " + UnbalancedTagRule.reason(unread, in: line.text, name: name)))
+        }
+    }
+
+    /// From the `@` to just before the next tag TaskPaper reads, or to the line
+    /// end; trailing white space left out.
+    static func range(of unread: TagScanner.UnreadValue, in text: String, syntax: LineSyntax) -> Range<Int> {
+        let next = syntax.tags.first { Int($0.start) > unread.tagStart }.map { Int($0.start) } ?? text.utf8.count
+        let end = text.withUTF8Bytes { TagScanner.trimTrailingBlanks($0, end: next) }
+        return unread.tagStart..<max(end, unread.open + 1)
+    }
+
+    static func reason(_ unread: TagScanner.UnreadValue, in text: String, name: Substring) -> String {
+        text.withUTF8Bytes { b -> String in
+            let stop = unread.stop
+            if stop < b.count, b[stop] == UInt8(ascii: ")") {
+                return "\(name)(…) must be followed by white space or the line end"
+            }
+            if stop < b.count, closesWhenNested(b, open: unread.open) {
+                return "the parentheses inside \(name)(…) are nested; escape them as '\\(' and '\\)'"
+            }
+            return "\(name)( has no closing ')'"
+        }
+    }
+
+    /// Whether the value's parentheses balance when nesting is allowed (`@p(T(S) / B)`).
+    private static func closesWhenNested(_ b: UnsafeBufferPointer<UInt8>, open: Int) -> Bool {
+        let leftParen: UInt8 = 0x28, rightParen: UInt8 = 0x29, backslash: UInt8 = 0x5C
+        var depth = 0, k = open
+        while k < b.count {
+            switch b[k] {
+            case backslash where k + 1 < b.count && (b[k + 1] == leftParen || b[k + 1] == rightParen):
+                k += 1
+            case leftParen: depth += 1
+            case rightParen:
+                depth -= 1
+                if depth == 0 { return true }
+            default: break
+            }
+            k += 1
+        }
+        return false
     }
 }

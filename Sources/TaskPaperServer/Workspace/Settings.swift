@@ -1,11 +1,11 @@
 import TaskPaper
 
-/// The `taskpaper` settings of SPEC 7.
+/// The `taskpaper` settings (the root README.md, "Settings").
 public struct Settings: Sendable, Hashable {
     public enum DoneFormat: String, Sendable, CaseIterable { case date, datetime, bare }
 
     public var lint = LintSettings()
-    public var indentWidth = 4
+    public var indentWidth = IndentWidth.auto
     public var doneFormat = DoneFormat.date
 
     public init() {}
@@ -29,7 +29,11 @@ public struct Settings: Sendable, Hashable {
             if let n = v.intValue, n >= 0 { s.lint.maxLineLength = n } else { bad("maxLineLength", "a whole number ≥ 0", v) }
         }
         if let v = o["indentWidth"], !v.isNull {
-            if let n = v.intValue, n >= 1, n <= 16 { s.indentWidth = n } else { bad("indentWidth", "a whole number from 1 to 16", v) }
+            if v.stringValue == "auto" {
+                s.indentWidth = .auto
+            } else if let n = v.intValue, n >= 1, n <= 16 {
+                s.indentWidth = .spaces(n)
+            } else { bad("indentWidth", "\"auto\" or a whole number from 1 to 16", v) }
         }
         if let v = o["dateTags"], !v.isNull {
             if let a = v.arrayValue, let names = Optional(a.compactMap(\.stringValue)), names.count == a.count,
@@ -39,6 +43,9 @@ public struct Settings: Sendable, Hashable {
         }
         if let v = o["doneFormat"], !v.isNull {
             if let f = v.stringValue.flatMap(DoneFormat.init(rawValue:)) { s.doneFormat = f } else { bad("doneFormat", "\"date\", \"datetime\" or \"bare\"", v) }
+        }
+        if let v = o["lineLengthNotes"], !v.isNull {
+            if let b = v.boolValue { s.lint.lineLengthNotes = b } else { bad("lineLengthNotes", "true or false", v) }
         }
         if let v = o["overdue"], !v.isNull {
             if let b = v.boolValue { s.lint.overdue = b } else { bad("overdue", "true or false", v) }

@@ -13,6 +13,7 @@ struct TagCounts {
         var next = 0
         for (i, tag) in syntax.tags.enumerated() {
             if next < repeated.count, repeated[next] == i { next += 1; continue }
+            if tag.hasEmptyName { continue }  // a lone `@` counts as no tag
             let key = String(tag.name(in: text))
             TagCounts.bump(&names, key, by: sign)
             if let payload = tag.payload(in: text), !payload.isEmpty {
@@ -50,7 +51,7 @@ extension Server {
     }
 
     // The one place the workspace index joins in: the `.taskpaper` files on
-    // disk that are *not* open (open documents override their files, SPEC 6).
+    // disk that are *not* open (open documents override their files).
 
     private func workspaceTagCounts(excluding open: some Sequence<String>) -> [String: Int] {
         index.tagCounts(excluding: open)

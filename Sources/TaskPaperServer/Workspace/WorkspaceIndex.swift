@@ -11,7 +11,7 @@ struct IndexedSymbol: Sendable {
     let project: Int32
 
     /// The projects and tasks of a document, in line order.
-    static func symbols(of lines: [Line], indentWidth: Int, encoding: PositionEncoding) -> [IndexedSymbol] {
+    static func symbols(of lines: [Line], indentWidth: IndentWidth, encoding: PositionEncoding) -> [IndexedSymbol] {
         let outline = Outline(lines: lines, indentWidth: indentWidth)
         var symbols: [IndexedSymbol] = []
         var symbolOfLine: [Int: Int32] = [:]
@@ -50,7 +50,7 @@ struct FileSummary: Sendable {
     var tags = TagCounts()
     var symbols: [IndexedSymbol] = []
 
-    init(lines: [Line], indentWidth: Int, encoding: PositionEncoding) {
+    init(lines: [Line], indentWidth: IndentWidth, encoding: PositionEncoding) {
         for line in lines { tags.count(line.text, line.syntax, sign: 1) }
         symbols = IndexedSymbol.symbols(of: lines, indentWidth: indentWidth, encoding: encoding)
     }

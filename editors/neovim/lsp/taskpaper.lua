@@ -24,8 +24,10 @@ return {
     taskpaper = {
       -- Warn about lines longer than this many characters; 0 turns it off.
       maxLineLength = 120,
-      -- How many leading spaces make one level of indentation.
-      indentWidth = 4,
+      -- Also measure notes (prose) for line length.
+      lineLengthNotes = false,
+      -- Leading spaces per level: 'auto' (as TaskPaper: the file's shortest run) or a number.
+      indentWidth = 'auto',
       -- Tags whose values are dates (checked, completed with dates).
       dateTags = { 'due', 'done', 'start', 'defer' },
       -- What "Mark as done" writes: 'date' @done(2026-11-21),

@@ -27,7 +27,8 @@ function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('taskpaper');
   return {
     maxLineLength: config.get<number>('maxLineLength'),
-    indentWidth: config.get<number>('indentWidth'),
+    lineLengthNotes: config.get<boolean>('lineLengthNotes'),
+    indentWidth: config.get<string | number>('indentWidth'),
     dateTags: config.get<string[]>('dateTags'),
     doneFormat: config.get<string>('doneFormat'),
     overdue: config.get<boolean>('overdue'),
