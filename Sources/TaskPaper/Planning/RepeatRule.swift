@@ -25,7 +25,8 @@ public struct RepeatRule: Sendable, Hashable {
 
     /// What `repeat-malformed` says.
     public static let expectation = "expected daily, weekly, monthly, yearly, weekdays, 'every N days' "
-        + "(or weeks, months, years; N from 1), or 'every monday, thursday', optionally followed by 'from done'"
+        + "(or weeks, months, years; N from 1 to 100000), or 'every monday, thursday', "
+        + "optionally followed by 'from done'"
 
     /// Reads a payload; nil when it is no rule.
     public static func parse(_ payload: Substring) -> RepeatRule? {
