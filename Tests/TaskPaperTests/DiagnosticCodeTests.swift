@@ -21,6 +21,7 @@ import Testing
         case .dateOverflow: "- Call @due(2025-05-11 25:00)"
         case .tagReserved: "- Item @id(3)"
         case .searchMalformed: "Today @search(@today and)"
+        case .repeatMalformed: "- Pay rent @repeat(every 0 days)"
         }
     }
 

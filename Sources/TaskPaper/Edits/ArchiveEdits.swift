@@ -22,7 +22,7 @@ public enum ArchiveEdits {
             if depth == 0, isArchiveProject(lines[i]) {
                 if archive == nil { archive = i }
                 i = subtree.upperBound
-            } else if lines[i].isDone {
+            } else if lines[i].isClosed {
                 moved.append(subtree)
                 movedLines += archivedText(of: subtree, in: outline, from: depth, unit: unit)
                 i = subtree.upperBound

@@ -43,14 +43,14 @@ public enum DoneEdits {
         }
     }
 
-    /// Removes every `@done` tag (with its value) from the items in `lines`,
+    /// Removes every `@done` and `@cancelled` tag (with its value) from the items in `lines`,
     /// together with the white space that separated it from the text.
     public static func markNotDone(_ lines: [Line], in range: ClosedRange<Int>) -> [TextReplacement] {
         var out: [TextReplacement] = []
         for i in range.clamped(to: 0...lines.count - 1) {
             let line = lines[i]
             let removals = line.syntax.tags
-                .filter { $0.hasName("done", in: line.text) }
+                .filter { $0.hasName("done", in: line.text) || $0.hasName("cancelled", in: line.text) }
                 .map { removalRange(of: $0, in: line) }
             for r in merged(removals) { out.append(TextReplacement(line: i, r, "")) }
         }

@@ -19,11 +19,12 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case duplicateTag = "duplicate-tag"
     case projectTrailingSpace = "project-trailing-space"
     case searchMalformed = "search-malformed"
+    case repeatMalformed = "repeat-malformed"
 
     public var severity: Severity {
         switch self {
         case .dateMalformed, .dateInvalid, .rangeInverted, .searchMalformed: .error
-        case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag: .warning
+        case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag, .repeatMalformed: .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint
         }

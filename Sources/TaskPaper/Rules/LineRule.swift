@@ -21,6 +21,7 @@ public struct AnalyzedLine: Sendable {
     public let clock: LintClock
     /// Date tags with a payload, in line order.
     public let dates: [TagDate]
+    /// Closed: `@done` or `@cancelled`.
     public let isDone: Bool
     /// Index of the first `@due` tag when it makes this task overdue.
     public let overdueTagIndex: Int?
@@ -34,7 +35,7 @@ public struct AnalyzedLine: Sendable {
         var isDone = false
         var dueIndex: Int?
         for (i, tag) in syntax.tags.enumerated() {
-            if tag.hasName("done", in: text) { isDone = true }
+            if tag.hasName("done", in: text) || tag.hasName("cancelled", in: text) { isDone = true }
             if dueIndex == nil, tag.hasName("due", in: text) { dueIndex = i }
             guard tag.hasValue, settings.dateTagNames.contains(where: { tag.hasName($0, in: text) }),
                   let payload = tag.payload(in: text) else { continue }
@@ -57,7 +58,8 @@ public struct AnalyzedLine: Sendable {
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
         run(DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
-            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, SearchRule.self, into: &out)
+            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, SearchRule.self, RepeatMalformedRule.self,
+            into: &out)
         return out
     }
 

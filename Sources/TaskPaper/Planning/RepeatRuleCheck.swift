@@ -1,0 +1,13 @@
+/// `repeat-malformed`: an `@repeat(...)` value that is no repeat rule (a
+/// Warning: TaskPaper itself ignores the tag's value).
+struct RepeatMalformedRule: LineRule {
+    func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        for tag in line.syntax.tags where tag.hasName("repeat", in: line.text) {
+            guard let range = tag.payloadRange else { continue }
+            let payload = line.text.utf8Slice(range)
+            guard RepeatRule.parse(payload) == nil else { continue }
+            diagnostics.append(LineDiagnostic(.repeatMalformed, range,
+                "'\(payload.prefix(40))' is no repeat rule: \(RepeatRule.expectation)"))
+        }
+    }
+}
