@@ -1,0 +1,70 @@
+/// Moving items, each with its subtree, to the end of another project.
+public enum MoveEdits {
+    /// The items a selection of lines moves: those starting in `range` that lie
+    /// in no other selected item's subtree, in order.
+    public static func movedItems(_ outline: Outline, in range: ClosedRange<Int>) -> [Int] {
+        guard outline.lineCount > 0 else { return [] }
+        var items: [Int] = []
+        var i = range.clamped(to: 0...outline.lineCount - 1).lowerBound
+        let last = min(range.upperBound, outline.lineCount - 1)
+        while i <= last {
+            if outline.isItem(i) {
+                items.append(i)
+                i = outline.subtreeEnd(of: i)
+            } else {
+                i += 1
+            }
+        }
+        return items
+    }
+
+    /// The projects the items can move to, nearest to the first item first (at
+    /// most `limit`): never one inside a moved subtree, nor the project all of
+    /// them sit in already.
+    public static func targets(_ outline: Outline, moving items: [Int], limit: Int = 20) -> [Int] {
+        guard let first = items.first else { return [] }
+        let moved = items.map { outline.subtree(of: $0) }
+        let parents = Set(items.map { outline.parent(of: $0) ?? -1 })
+        let commonParent = parents.count == 1 ? parents.first : nil
+        var candidates: [Int] = []
+        for line in 0..<outline.lineCount where outline.lines[line].syntax.kind == .project
+            && line != commonParent && !moved.contains(where: { $0.contains(line) }) {
+            candidates.append(line)
+        }
+        // Stable, so at equal distance the project above comes first.
+        let nearest = candidates.enumerated().sorted {
+            (abs($0.element - first), $0.offset) < (abs($1.element - first), $1.offset)
+        }
+        return nearest.prefix(limit).map(\.element)
+    }
+
+    /// Removes each item's subtree and appends them, in order, as the last
+    /// children of `project`, re-indented to their new depth (in tabs, or in the
+    /// document's spaces when it indents with spaces). Empty when the move is
+    /// not possible (the project lies in a moved subtree, or is no project).
+    public static func move(_ outline: Outline, items: [Int], to project: Int) -> [TextReplacement] {
+        let lines = outline.lines
+        guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
+              let projectDepth = outline.depth(of: project) else { return [] }
+        var moved: [Range<Int>] = []
+        for item in items.sorted() where outline.isItem(item) && !(moved.last?.contains(item) ?? false) {
+            moved.append(outline.subtree(of: item))
+        }
+        guard !moved.isEmpty, !moved.contains(where: { $0.contains(project) }) else { return [] }
+        let unit = ArchiveEdits.indentUnit(lines, spacesPerLevel: outline.spacesPerLevel)
+        var newLines: [String] = []
+        for subtree in moved {
+            let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+            for k in subtree {
+                guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
+                let line = lines[k]
+                newLines.append(String(repeating: unit, count: projectDepth + 1 + depth - itemDepth)
+                                + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+            }
+        }
+        let end = outline.subtreeEnd(of: project)
+        var splices = moved.map { LineSplice(range: $0, newLines: []) }
+        splices.append(LineSplice(range: end..<end, newLines: newLines))
+        return LineSplice.replacements(splices, in: lines, ending: ArchiveEdits.documentEnding(lines))
+    }
+}
