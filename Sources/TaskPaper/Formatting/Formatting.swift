@@ -22,7 +22,12 @@ public enum Formatting {
         for i in targets {
             let line = lines[i]
             let depth = line.syntax.kind == .blank ? 0 : line.syntax.depth(spacesPerLevel: width)
-            guard let formatted = formattedText(of: line, depth: depth, dateTags: settings.dateTagNames) else { continue }
+            guard var formatted = formattedText(of: line, depth: depth, dateTags: settings.dateTagNames) else { continue }
+            // A tab keeps such a line apart and, unlike spaces, never sets the level width.
+            if formatted.isEmpty, joinsLineEnds(at: i, in: lines) {
+                guard line.text != "\t" else { continue }
+                formatted = "\t"
+            }
             out.append(changedStretch(from: line.text, to: formatted, line: i))
         }
         return out
@@ -42,6 +47,11 @@ public enum Formatting {
         return indented == line.text ? nil : indented
     }
 
+    /// Whether emptying line `i` would let the `\r` before it and its `\n` make one line end.
+    static func joinsLineEnds(at i: Int, in lines: [Line]) -> Bool {
+        i > 0 && lines[i - 1].ending == .cr && lines[i].ending == .lf
+    }
+
     /// Date payloads whose zero-padded form reads as the same date: (payload range, padded text), in order.
     static func paddedPayloads(of line: Line, dateTags: [String]) -> [(Range<Int>, String)] {
         var out: [(Range<Int>, String)] = []
@@ -49,9 +59,9 @@ public enum Formatting {
             guard let range = tag.payloadRange else { continue }
             let payload = line.text.utf8Slice(range)
             let padded = DateValue.zeroPadded(payload)
-            guard padded != payload,
-                  DateValue.parse(payload, clock: fixedClock) == DateValue.parse(padded[...], clock: fixedClock)
-            else { continue }
+            guard padded != payload, case .success(let was) = DateValue.parse(payload, clock: fixedClock),
+                  case .success(let now) = DateValue.parse(padded[...], clock: fixedClock),
+                  (was.form, was.start, was.end) == (now.form, now.start, now.end) else { continue }
             out.append((range, padded))
         }
         return out

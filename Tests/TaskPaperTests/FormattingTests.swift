@@ -1,0 +1,142 @@
+import Testing
+import TaskPaper
+
+/// The text after formatting (all of it, or the lines in `range`).
+private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentWidth: IndentWidth = .auto) -> String {
+    var doc = TextDocument(text: text)
+    doc.apply(Formatting.format(doc.lines, in: range, indentWidth: indentWidth))
+    return doc.text
+}
+
+@Suite struct FormattingTests {
+    @Test func writesIndentationAsTabsAndRemovesTrailingWhiteSpace() {
+        let messy = "Home:\n  - Buy milk \t\n    fresh, please   \n  Errands: @today  \n      - Bank\n"
+        #expect(formatted(messy) == "Home:\n\t- Buy milk\n\t\tfresh, please\n\tErrands: @today\n\t\t\t- Bank\n")
+    }
+
+    @Test func readsLevelsAsTaskPaperDoes() {
+        // Two spaces a level; a tab after left-over spaces does not count; spaces after a tab do not.
+        #expect(formatted("  a\n    b\n   \tc\n\t  d\n") == "\ta\n\t\tb\n\tc\n\td\n")
+        // A fixed width of four: two spaces are no level.
+        #expect(formatted("  a\n    b\n", indentWidth: .spaces(4)) == "a\n\tb\n")
+    }
+
+    @Test func keepsTheWhiteSpaceThatMakesALineWhatItIs() {
+        // `Home: ` is a note; without its space it would be a project. `- ` is a task; `-` would be a note.
+        #expect(formatted("  Home: \n  -   \n") == "\tHome: \n\t-   \n")
+        // The rest of such a line is still formatted.
+        #expect(formatted("    Home: @due(2025-5-1) \n") == "\tHome: @due(2025-05-01)\n")
+    }
+
+    @Test func zeroPadsDatesInDateTagsOnly() {
+        #expect(formatted("- a @due(2025-5-1) @start(2025-5-1 thru 2025-6-3) @ref(2025-5-1)")
+            == "- a @due(2025-05-01) @start(2025-05-01 thru 2025-06-03) @ref(2025-5-1)")
+    }
+
+    @Test func keepsEveryLineEnd() {
+        // Emptying the blank line would join its `\n` to the `\r` before it: one line fewer.
+        #expect(formatted("a\r  \nb") == "a\r\t\nb")
+        #expect(formatted("a \r\n  b \r  c \n\r") == "a\r\n\tb\r\tc\n\r")
+        #expect(formatted("\r") == "\r")
+        #expect(Formatting.format(TextDocument(text: "\r").lines, indentWidth: .auto).isEmpty)
+    }
+
+    @Test func replacesOnlyTheStretchThatChanges() {
+        let doc = TextDocument(text: "Home:\n    - Buy milk @due(2025-5-1)  \n- Call\n")
+        let edits = Formatting.format(doc.lines, indentWidth: .auto)
+        #expect(edits == [TextReplacement(line: 1, 0..<31, "\t- Buy milk @due(2025-05-01)")])
+        let dates = TextDocument(text: "\t- Call @due(2025-5-1) about 🔥é\n")
+        #expect(Formatting.format(dates.lines, indentWidth: .auto) == [TextReplacement(line: 0, 18..<20, "05-0")])
+        // The cut never falls inside a character: `é` (C3 A9) and `ê` (C3 AA) share their first byte.
+        let accent = TextDocument(text: "  é \n\tê\n")
+        #expect(Formatting.format(accent.lines, indentWidth: .auto) == [TextReplacement(line: 0, 0..<5, "\té")])
+    }
+
+    @Test func rangeFormattingTouchesOnlyItsLines() {
+        let text = "a\n    b  \n    c  \n    d  \n"
+        #expect(formatted(text, 1...2) == "a\n\tb\n\tc\n    d  \n")
+    }
+
+    @Test func rangeFormattingFormatsEverythingWhenTheRangeHeldTheLevelWidth() {
+        // The range holds the only 2-space line: rewritten alone, `d` (4 spaces) would drop from depth 2 to 1.
+        let text = "a\n  b\n    d\n"
+        #expect(formatted(text, 1...1) == "a\n\tb\n\t\td\n")
+    }
+
+    @Test func invalidRangesAreClamped() {
+        #expect(formatted("  a \n", 5...9) == "  a \n")
+        #expect(formatted("  a \n", 0...9) == "\ta\n")
+        #expect(formatted("  a \n  b", 0...99) == "\ta\n\tb")
+    }
+
+    @Test func badInputAnswersCorrectlyAndQuickly() {
+        let clock = ContinuousClock()
+        // A megabyte line with trailing white space.
+        let long = "  - " + String(repeating: "word @a(b) ", count: 100_000) + "  "
+        let deep = String(repeating: " ", count: 20_000) + "- deep \n" + "  x\n"
+        let tabs = String(repeating: "\t", count: 10_000) + "- tabs "
+        let elapsed = clock.measure {
+            #expect(formatted(long) == "\t- " + String(repeating: "word @a(b) ", count: 100_000).dropLast())
+            #expect(formatted(deep) == String(repeating: "\t", count: 10_000) + "- deep\n\tx\n")
+            #expect(formatted(tabs) == String(repeating: "\t", count: 10_000) + "- tabs")
+        }
+        #expect(elapsed < .seconds(10))
+    }
+}
+
+/// Random documents: formatting keeps every item's depth, kind, tags and tag values, and a second pass changes nothing.
+@Suite struct FormattingInvariantTests {
+    static let indents = ["", " ", "  ", "    ", "\t", "\t\t", "  \t", "\t  ", "   ", "      "]
+    static let starts = ["- ", "+ ", "* ", "-\t", "", "", "-", "Home:", "🔥 ", "été "]
+    static let words = ["Buy", "milk", "Home:", ":", "🔥", "é", "@due(2025-5-1)", "@today", "@a(b c)", "@v(x\\)",
+                        "@", "-", "@due(2025-5-1 thru 2025-6-03)", "@start(2025-12-1)", "@v(a (b) c)", "x:", "\u{3000}"]
+    static let tails = ["", "", " ", "\t", "  \t", ": ", ":", " @done"]
+    static let endings = ["\n", "\n", "\r\n", "\r"]
+
+    static func document(_ random: inout SplitMix64) -> String {
+        var text = ""
+        for _ in 0..<random.next(12) + 1 {
+            text += indents[random.next(indents.count)]
+            if random.next(8) > 0 {
+                text += starts[random.next(starts.count)]
+                for k in 0..<random.next(4) { text += (k > 0 ? " " : "") + words[random.next(words.count)] }
+                text += tails[random.next(tails.count)]
+            }
+            text += endings[random.next(endings.count)]
+        }
+        return random.next(3) == 0 ? String(text.dropLast()) : text
+    }
+
+    /// Each line's depth (nil when blank), kind, tag names and values (dates compared zero-padded).
+    static func meaning(_ doc: TextDocument, _ width: IndentWidth) -> [String] {
+        let outline = Outline(document: doc, indentWidth: width)
+        return doc.lines.indices.map { i in
+            let line = doc.lines[i]
+            let tags = line.syntax.tags.map { tag in
+                "\(tag.name(in: line.text))(\(tag.payload(in: line.text).map { DateValue.zeroPadded($0) } ?? "-"))"
+            }
+            return "\(outline.depth(of: i).map(String.init) ?? "blank") \(line.syntax.kind) \(tags) \(line.ending)"
+        }
+    }
+
+    @Test func formattingNeverChangesMeaningAndIsStable() {
+        var random = SplitMix64(seed: 0xF0_4A7)
+        for round in 0..<3_000 {
+            let text = Self.document(&random)
+            let width: IndentWidth = random.next(3) == 0 ? .spaces(random.next(4) + 1) : .auto
+            var doc = TextDocument(text: text)
+            let before = Self.meaning(doc, width)
+            let range: ClosedRange<Int>? = round % 2 == 0 ? nil : {
+                let a = random.next(doc.lineCount)
+                return a...a + random.next(doc.lineCount)
+            }()
+            doc.apply(Formatting.format(doc.lines, in: range, indentWidth: width))
+            #expect(Self.meaning(doc, width) == before, "\(text.debugDescription) range \(String(describing: range))")
+            if range == nil {
+                #expect(Formatting.format(doc.lines, indentWidth: width).isEmpty, "\(text.debugDescription)")
+                // Formatted text holds no spaces in its indentation and nothing blank at a line end it can lose.
+                #expect(doc.lines.allSatisfy { $0.syntax.indent.shortestSpaceRun == 0 })
+            }
+        }
+    }
+}
