@@ -47,9 +47,9 @@ private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentW
         #expect(edits == [TextReplacement(line: 1, 0..<31, "\t- Buy milk @due(2025-05-01)")])
         let dates = TextDocument(text: "\t- Call @due(2025-5-1) about 🔥é\n")
         #expect(Formatting.format(dates.lines, indentWidth: .auto) == [TextReplacement(line: 0, 18..<20, "05-0")])
-        // The cut never falls inside a character: `é` (C3 A9) and `ê` (C3 AA) share their first byte.
-        let accent = TextDocument(text: "  é \n\tê\n")
-        #expect(Formatting.format(accent.lines, indentWidth: .auto) == [TextReplacement(line: 0, 0..<5, "\té")])
+        // Multi-byte text after the change stays out of the replacement, cut on a character boundary.
+        let emoji = TextDocument(text: "  🔥é x\n")
+        #expect(Formatting.format(emoji.lines, indentWidth: .auto) == [TextReplacement(line: 0, 0..<2, "\t")])
     }
 
     @Test func rangeFormattingTouchesOnlyItsLines() {

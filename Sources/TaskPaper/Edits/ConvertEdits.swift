@@ -62,7 +62,9 @@ public enum ConvertEdits {
             return (start..<end, colonEnd..<b.count)
         }
         while start < end, TagScanner.isBlank(b[start]) { start += 1 }
-        return (start..<end, end..<b.count)
+        // A project's colon is dropped: what follows it is the rest.
+        let restStart = syntax.kind == .project ? Int(syntax.contentEnd) : end
+        return (start..<end, restStart..<b.count)
     }
 
     /// The same tag names and values, in order.
