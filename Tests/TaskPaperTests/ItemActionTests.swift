@@ -139,6 +139,10 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
         let outline = Outline(document: TextDocument(text: "P:\n\t- a @due(2026-01-01)\n\t- b"), indentWidth: .auto)
         #expect(SortEdits.sortByDue(outline, project: 0, clock: Self.clock).isEmpty)
         #expect(SortEdits.project(containing: 2, in: outline) == 0)
+        // `\t\t- b` is a child of P as much as `\t- a` is, but placed after it would become a's child.
+        let ragged = Outline(document: TextDocument(text: "P:\n\t\t- b @due(2026-02-01)\n\t- a @due(2026-01-01)"),
+                             indentWidth: .auto)
+        #expect(SortEdits.sortByDue(ragged, project: 0, clock: Self.clock).isEmpty)
     }
 }
 

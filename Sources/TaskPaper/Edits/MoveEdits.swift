@@ -39,8 +39,7 @@ public enum MoveEdits {
     }
 
     /// Removes each item's subtree and appends them, in order, as the last
-    /// children of `project`, re-indented to their new depth (in tabs, or in the
-    /// document's spaces when it indents with spaces). Empty when the move is
+    /// children of `project`, re-indented to their new depth (see `indentation`). Empty when the move is
     /// not possible (the project lies in a moved subtree, or is no project).
     public static func move(_ outline: Outline, items: [Int], to project: Int) -> [TextReplacement] {
         let lines = outline.lines
@@ -51,14 +50,14 @@ public enum MoveEdits {
             moved.append(outline.subtree(of: item))
         }
         guard !moved.isEmpty, !moved.contains(where: { $0.contains(project) }) else { return [] }
-        let unit = ArchiveEdits.indentUnit(lines, spacesPerLevel: outline.spacesPerLevel)
+        let indent = indentation(outline, keeping: moved)
         var newLines: [String] = []
         for subtree in moved {
             let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
             for k in subtree {
                 guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
                 let line = lines[k]
-                newLines.append(String(repeating: unit, count: projectDepth + 1 + depth - itemDepth)
+                newLines.append(indent(projectDepth + 1 + depth - itemDepth)
                                 + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
             }
         }
@@ -66,5 +65,31 @@ public enum MoveEdits {
         var splices = moved.map { LineSplice(range: $0, newLines: []) }
         splices.append(LineSplice(range: end..<end, newLines: newLines))
         return LineSplice.replacements(splices, in: lines, ending: ArchiveEdits.documentEnding(lines))
+    }
+
+    /// How moved lines are indented: `indentation(levels)`. Tabs, or the
+    /// document's spaces when it indents with spaces. When the moved lines held
+    /// the shortest space run, the rest would be read with another level width
+    /// (`Sources/TaskPaper/README.md`, "Indentation"): then one level of spaces
+    /// and tabs for the others (`  \t\t`), which keeps that run in the document.
+    static func indentation(_ outline: Outline, keeping moved: [Range<Int>]) -> (Int) -> String {
+        let width = outline.spacesPerLevel
+        var shortest = Int32.max
+        var k = 0
+        for block in moved + [outline.lineCount..<outline.lineCount] {
+            while k < block.lowerBound {
+                let run = outline.lines[k].syntax.indent.shortestSpaceRun
+                if run > 0 { shortest = min(shortest, run) }
+                k += 1
+            }
+            k = max(k, block.upperBound)
+        }
+        if shortest == .max { return { String(repeating: "\t", count: $0) } }
+        if Int(shortest) == width {
+            let unit = ArchiveEdits.indentUnit(outline.lines, spacesPerLevel: width)
+            return { String(repeating: unit, count: $0) }
+        }
+        let spaces = String(repeating: " ", count: width)
+        return { $0 == 0 ? "" : spaces + String(repeating: "\t", count: $0 - 1) }
     }
 }

@@ -11,11 +11,14 @@ public enum SortEdits {
     /// Reorders the project's children by `@due` as TaskPaper reads the date
     /// (its start, to the millisecond), undated ones last, equal ones in their
     /// order; each child moves with its subtree, and blank lines between children
-    /// stay where they are. One replacement per line whose text changes.
+    /// stay where they are. One replacement per line whose text changes; none when
+    /// the children sit at different depths.
     public static func sortByDue(_ outline: Outline, project: Int, clock: LintClock) -> [TextReplacement] {
         guard project >= 0, project < outline.lineCount else { return [] }
         let children = outline.children(of: project)
-        guard children.count > 1 else { return [] }
+        // Children at different depths (`\t\t- a` then `\t- b`) cannot trade places: the deeper one would
+        // land inside the other. Such an outline is not sorted.
+        guard children.count > 1, Set(children.map { outline.depth(of: $0) }).count == 1 else { return [] }
         let keys = children.map { dueKey(outline.lines[$0], clock: clock) }
         let order = children.indices.sorted { a, b in
             switch (keys[a], keys[b]) {
