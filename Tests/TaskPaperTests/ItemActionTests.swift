@@ -163,3 +163,21 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
         #expect(Set(ItemAction.allCases.map(\.title)).count == ItemAction.allCases.count)
     }
 }
+
+@Suite struct OfferedActionsTests {
+    static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20))
+    static let text = "Work:\n\t- b @due(2026-12-02)\n\t- a @due(2026-12-01)\nHome:\n\tErrands:\n"
+
+    @Test func offersWhatChangesSomethingWithItsEdit() {
+        let doc = TextDocument(text: Self.text)
+        let offered = ItemActions.offered(Outline(document: doc, indentWidth: .auto), lines: 1...1, clock: Self.clock)
+        #expect(offered.map(\.title) == ["Convert to note", "Convert to project", "Tag with @today", "Sort by due date",
+                                         "Move to Home", "Move to Home / Errands"])
+        var moved = doc
+        moved.apply(offered.last!.replacements)
+        #expect(moved.text == "Work:\n\t- a @due(2026-12-01)\nHome:\n\tErrands:\n\t\t- b @due(2026-12-02)\n")
+        var sorted = doc
+        sorted.apply(offered.first { $0.action == .sortByDue }!.replacements)
+        #expect(sorted.text == "Work:\n\t- a @due(2026-12-01)\n\t- b @due(2026-12-02)\nHome:\n\tErrands:\n")
+    }
+}

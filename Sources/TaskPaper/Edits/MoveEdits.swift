@@ -39,32 +39,43 @@ public enum MoveEdits {
     }
 
     /// Removes each item's subtree and appends them, in order, as the last
-    /// children of `project`, re-indented to their new depth (see `indentation`). Empty when the move is
-    /// not possible (the project lies in a moved subtree, or is no project).
+    /// children of `project`, re-indented to their new depth (see `indentation`).
+    /// Empty when the move is not possible (the project lies in a moved subtree, or is no project).
     public static func move(_ outline: Outline, items: [Int], to project: Int) -> [TextReplacement] {
+        moves(outline, items: items, to: [project])[0]
+    }
+
+    /// The same move to each of several projects (one edit per project, in
+    /// order), measuring the selection once: what offering every target costs.
+    public static func moves(_ outline: Outline, items: [Int], to projects: [Int]) -> [[TextReplacement]] {
         let lines = outline.lines
-        guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
-              let projectDepth = outline.depth(of: project) else { return [] }
         var moved: [Range<Int>] = []
-        for item in items.sorted() where outline.isItem(item) && !(moved.last?.contains(item) ?? false) {
+        for item in items.sorted() where item >= 0 && item < lines.count && outline.isItem(item)
+            && !(moved.last?.contains(item) ?? false) {
             moved.append(outline.subtree(of: item))
         }
-        guard !moved.isEmpty, !moved.contains(where: { $0.contains(project) }) else { return [] }
+        guard !moved.isEmpty else { return projects.map { _ in [] } }
         let indent = indentation(outline, keeping: moved)
-        var newLines: [String] = []
-        for subtree in moved {
-            let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
-            for k in subtree {
-                guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
-                let line = lines[k]
-                newLines.append(indent(projectDepth + 1 + depth - itemDepth)
-                                + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+        let ending = ArchiveEdits.documentEnding(lines)
+        return projects.map { project in
+            guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
+                  let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
+            else { return [] }
+            var newLines: [String] = []
+            for subtree in moved {
+                let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+                for k in subtree {
+                    guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
+                    let line = lines[k]
+                    newLines.append(indent(projectDepth + 1 + depth - itemDepth)
+                                    + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+                }
             }
+            let end = outline.subtreeEnd(of: project)
+            var splices = moved.map { LineSplice(range: $0, newLines: []) }
+            splices.append(LineSplice(range: end..<end, newLines: newLines))
+            return LineSplice.replacements(splices, in: lines, ending: ending)
         }
-        let end = outline.subtreeEnd(of: project)
-        var splices = moved.map { LineSplice(range: $0, newLines: []) }
-        splices.append(LineSplice(range: end..<end, newLines: newLines))
-        return LineSplice.replacements(splices, in: lines, ending: ArchiveEdits.documentEnding(lines))
     }
 
     /// How moved lines are indented: `indentation(levels)`. Tabs, or the
