@@ -140,3 +140,32 @@ private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentW
         }
     }
 }
+
+@Suite struct LargeDocumentActionTests {
+    /// 100,000 lines indented with spaces, trailing blanks and unpadded dates.
+    static let text: String = {
+        var text = ""
+        for p in 0..<2_000 {
+            text += p % 2 == 0 ? "Project \(p):\n" : "Notes \(p): \n"
+            for t in 0..<49 { text += t % 7 == 0 ? "    - t \(t) @due(2026-1-\(t % 28 + 1))  \n" : "    - t \(t)\n" }
+        }
+        return text
+    }()
+
+    @Test func formattingAndActionsStayFastOnAHundredThousandLines() {
+        let doc = TextDocument(text: Self.text)
+        let clock = ContinuousClock()
+        var edits: [TextReplacement] = []
+        let formatting = clock.measure { edits = Formatting.format(doc.lines, indentWidth: .auto) }
+        // Every task line re-indents; `Notes 1: ` keeps its space (it is a note).
+        #expect(edits.count == 98_000)
+        let outline = Outline(document: doc, indentWidth: .auto)
+        var offered: [OfferedAction] = []
+        let actions = clock.measure {
+            offered = ItemActions.offered(outline, lines: 50_001...50_001, clock: DueDistanceTests.clock)
+        }
+        #expect(offered.filter { $0.action == .moveToProject }.count == 20)
+        #expect(formatting < .seconds(20))
+        #expect(actions < .seconds(2))
+    }
+}
