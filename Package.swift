@@ -9,12 +9,12 @@ let package = Package(
     ],
     targets: [
         // The format itself: lines, tags, dates, edits. No LSP, no I/O.
-        .target(name: "TaskPaper"),
+        .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md"]),
         // The language server: JSON-RPC framing, protocol types, dispatch, features.
-        .target(name: "TaskPaperServer", dependencies: ["TaskPaper"]),
+        .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
         .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
-        // SPEC 10's figures: `swift run -c release taskpaper-bench`.
+        // The performance figures of README.md: `swift run -c release taskpaper-bench`.
         .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),
         .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),
         .testTarget(name: "TaskPaperServerTests", dependencies: ["TaskPaperServer", "TaskPaper", "taskpaper-lsp"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// A mutex with a condition variable: the two threads of the server (reader
 /// and loop) meet here. Plain pthreads keep the server off Foundation's

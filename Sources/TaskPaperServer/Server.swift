@@ -18,23 +18,34 @@ public final class Server: @unchecked Sendable {
     var documents: [String: OpenDocument] = [:]
     /// Documents whose diagnostics changed since they were last pushed.
     var needsPublish: Set<String> = []
-    /// The last archive edit per document (Features/CodeActions.swift).
-    var archiveCache: [String: (key: ArchiveKey, edits: [TextReplacement])] = [:]
-    /// The last full semantic tokens per document, for delta requests.
-    var semanticTokens: [String: SemanticTokensResult] = [:]
+    /// The last semantic tokens `resultId` handed out, across documents (each
+    /// document keeps its own last result: `OpenDocument.semanticTokens`).
+    var lastTokensResultID = 0
+    /// Numbers each document state (the pull diagnostics `resultId`), across documents.
+    let documentGenerations = Counter()
     /// The workspace's `.taskpaper` files on disk (Workspace/WorkspaceIndex.swift).
     let index = WorkspaceIndex()
-    /// Runs `OffLoop` results one at a time.
+    /// Computes `.offLoop` answers one at a time (RequestTable.swift says which).
     static let offLoopQueue = DispatchQueue(label: "taskpaper-lsp.off-loop")
     var nextOutgoingID = 1
     var awaitingResponses: [RequestID: (Result<JSON, ResponseError>) -> Void] = [:]
     var exitCode: Int32?
-    /// The one source of today's date and time (Workspace/Clock.swift); tests inject another.
-    var clockSource: @Sendable () -> LintClock = Clock.current
+    /// Where an in-process server's messages go (InProcess.swift); nil for the binary.
+    var outbox: InProcessOutbox?
+    var nextInProcessID = 0
+    /// Work went to the off-loop queue since an in-process caller last waited for it.
+    var sentOffLoop = false
+    /// Notices a change of the local date (Workspace/DateWatcher.swift).
     var dateWatcher = DateWatcher()
 
-    public init(output: MessageWriter) {
+    /// Today and the time now: `Clock.current` but for an in-process server given a pinned day.
+    let now: @Sendable () -> LintClock
+    /// The wall-clock second of the last check for a new day (`refreshIfNewDay`).
+    var lastDayCheck = 0
+
+    public init(output: MessageWriter, now: @escaping @Sendable () -> LintClock = Clock.current) {
         writer = output
+        self.now = now
     }
 
     /// Reads framed messages from `inputFD` until `exit` or end of input; returns the exit code.
@@ -63,14 +74,17 @@ public final class Server: @unchecked Sendable {
         }
         let dateTicks = DateWatcher.startTicking(into: inbox)
         defer { dateTicks.stop() }
-        while exitCode == nil {
-            let (event, cancelled) = inbox.pop()
-            handle(event, cancelled: cancelled)
-            if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
-        }
+        while exitCode == nil { step() }
         // Answers still being computed off the loop go out before the process ends.
         Server.offLoopQueue.sync {}
         return exitCode!
+    }
+
+    /// Handles the next event (waiting for one); publishes once the input is drained.
+    func step() {
+        let (event, cancelled) = inbox.pop()
+        handle(event, cancelled: cancelled)
+        if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
     }
 
     /// Runs on the reader thread: JSON and message shape are checked there.
@@ -121,17 +135,20 @@ public final class Server: @unchecked Sendable {
         case (.running, _):
             break
         }
-        guard let handler = Server.requestHandlers[method] else {
+        guard let route = Server.requestRoutes[method] else {
             return reply(id, error: .methodNotFound(method))
         }
         refreshIfNewDay()
         do {
-            let result = try handler(self, params)
-            if let offLoop = result as? OffLoop {
+            switch try route.answer(self, params) {
+            case .ready(let result):
+                writer.send(OutgoingMessage.response(id: id, result: result), answering: id)
+            case .offLoop(let compute):
+                sentOffLoop = true
                 let writer = self.writer
-                Server.offLoopQueue.async { writer.send(OutgoingMessage.response(id: id, result: offLoop.compute())) }
-            } else {
-                writer.send(OutgoingMessage.response(id: id, result: result))
+                Server.offLoopQueue.async {
+                    writer.send(OutgoingMessage.response(id: id, result: compute()), answering: id)
+                }
             }
         } catch {
             reply(id, error: error)
@@ -148,16 +165,16 @@ public final class Server: @unchecked Sendable {
             if lifecycle == .uninitialized { log("dropped \(method): the server is not initialized") }
             return
         }
-        guard let handler = Server.notificationHandlers[method] else { return }
+        guard let route = Server.notificationRoutes[method] else { return }
         refreshIfNewDay()
-        do { try handler(self, params) } catch {
+        do { try route.handle(self, params) } catch {
             // A notification cannot be answered: drop it whole and say why.
             log("dropped \(method): \(error.message)")
         }
     }
 
     func reply(_ id: RequestID?, error: ResponseError) {
-        writer.send(OutgoingMessage.error(id: id, error))
+        writer.send(OutgoingMessage.error(id: id, error), answering: id)
     }
 
     func notify(_ method: String, _ params: some JSONEncodable) {
@@ -173,7 +190,7 @@ public final class Server: @unchecked Sendable {
     }
 
     /// A log line for the client (`window/logMessage`) and stderr.
-    func log(_ message: String, type: Int = 4) {
+    func log(_ message: String, type: MessageType = .log) {
         Server.logToStderr(message)
         if lifecycle != .uninitialized {
             notify("window/logMessage", JSONObject { w in
@@ -183,7 +200,7 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    func showMessage(_ message: String, type: Int = 2) {
+    func showMessage(_ message: String, type: MessageType = .warning) {
         Server.logToStderr(message)
         notify("window/showMessage", JSONObject { w in
             w.key("type"); w.int(type)
@@ -196,24 +213,12 @@ public final class Server: @unchecked Sendable {
     }
 
     /// The open document a request names, or `-32602`.
-    func document(_ params: JSON) throws(ResponseError) -> OpenDocument {
-        let uri = try documentURI(params)
-        guard let doc = documents[uri] else { throw .invalidParams("Document \(uri) is not open") }
+    func document(_ id: TextDocumentIdentifier) throws(ResponseError) -> OpenDocument {
+        guard let doc = documents[id.uri] else { throw .invalidParams("Document \(id.uri) is not open") }
         return doc
     }
 
     var analysisContext: AnalysisContext {
-        AnalysisContext(settings: settings, clock: clockSource(), encoding: encoding)
+        AnalysisContext(settings: settings, clock: now(), encoding: encoding)
     }
 }
-
-/// A result computed off the main loop from snapshots, then sent from there:
-/// for read-only answers large enough to stall typing (document symbols).
-struct OffLoop: JSONEncodable, Sendable {
-    let compute: @Sendable () -> any JSONEncodable
-    init(_ compute: @escaping @Sendable () -> any JSONEncodable) { self.compute = compute }
-    func write(to w: inout JSONWriter) { compute().write(to: &w) }
-}
-
-typealias RequestHandler = @Sendable (Server, JSON) throws(ResponseError) -> any JSONEncodable
-typealias NotificationHandler = @Sendable (Server, JSON) throws(ResponseError) -> Void

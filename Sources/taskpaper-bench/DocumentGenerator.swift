@@ -1,3 +1,5 @@
+import TaskPaper
+
 /// A TaskPaper document of the same shape as `shared/bench/make-doc.py`:
 /// projects nested up to three levels, most tasks tagged, dates in 2030, and
 /// a person's mistake on about one line in two hundred.
@@ -8,9 +10,9 @@ struct DocumentGenerator {
     static let tags = ["work", "home", "self", "errand", "waiting", "next", "flagged", "phone"]
     static let contexts = ["été", "Zürich", "東京", "👍🏽 done right", "naïve café"]
 
-    var rng: SplitMix
+    var rng: SeededRandom
 
-    init(seed: UInt64 = 1) { rng = SplitMix(seed: seed) }
+    init(seed: UInt64 = 1) { rng = SeededRandom(seed: seed) }
 
     mutating func document(lines n: Int) -> String {
         var out: [String] = []
@@ -78,20 +80,6 @@ struct DocumentGenerator {
         if rng.unit() < 0.1 { parts.append("@priority(\(rng.int(1...3)))") }
         return parts.joined(separator: " ")
     }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
 }
 
 extension String {

@@ -22,7 +22,7 @@ enum InProcessBench {
         f.parseMBps = bytes / 1e6 / (Measure.median(parses) / 1000)
 
         let server = Server.inProcess()
-        try server.perform("initialize", ["capabilities": [:]])
+        server.perform("initialize", ["capabilities": [:]])
         server.deliver("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
         // The message as it arrives: bytes, read by the server's own JSON reader.
@@ -35,11 +35,7 @@ enum InProcessBench {
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            server.deliver("textDocument/didChange", [
-                "textDocument": ["uri": uri, "version": .int(version)],
-                "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
-                                              "end": ["line": .int(line), "character": .int(to)]],
-                                    "text": .string(insert)]]])
+            server.deliver("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var editTimes: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {
@@ -49,21 +45,21 @@ enum InProcessBench {
         f.editMedianMs = Measure.median(editTimes)
 
         let doc: JSON = ["uri": uri]
-        f.tokensFullMs = Measure.median(try (0..<3).map { _ in
-            try Measure.time { try server.perform("textDocument/semanticTokens/full", ["textDocument": doc]) }
+        f.tokensFullMs = Measure.median((0..<3).map { _ in
+            Measure.time { server.perform("textDocument/semanticTokens/full", ["textDocument": doc]) }
         })
         let mid = lineCount / 2
-        f.tokensRangeMs = Measure.median(try (0..<20).map { _ in
-            try Measure.time {
-                try server.perform("textDocument/semanticTokens/range", [
+        f.tokensRangeMs = Measure.median((0..<20).map { _ in
+            Measure.time {
+                server.perform("textDocument/semanticTokens/range", [
                     "textDocument": doc,
                     "range": ["start": ["line": .int(mid), "character": 0], "end": ["line": .int(mid + 60), "character": 0]]])
             }
         })
         // The first completion counts every line's tags once; later ones reuse the counts.
         change(0, 0, 0, "@ ")
-        f.firstCompletionMs = try Measure.time {
-            try server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": 0, "character": 1],
+        f.firstCompletionMs = Measure.time {
+            server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": 0, "character": 1],
                                                            "context": ["triggerKind": 2, "triggerCharacter": "@"]])
         }
         change(0, 0, 2, "")
@@ -71,15 +67,15 @@ enum InProcessBench {
         var completionTimes: [Double] = []
         for line in spreadLines(count: 20, lines: lineCount) {
             change(line, 0, 0, "@ ")
-            completionTimes.append(try Measure.time {
-                try server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": .int(line), "character": 1],
+            completionTimes.append(Measure.time {
+                server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": .int(line), "character": 1],
                                                                "context": ["triggerKind": 2, "triggerCharacter": "@"]])
             })
             change(line, 0, 2, "")
         }
         f.completionMs = Measure.median(completionTimes)
-        f.symbolsMs = Measure.median(try (0..<3).map { _ in
-            try Measure.time { try server.perform("textDocument/documentSymbol", ["textDocument": doc]) }
+        f.symbolsMs = Measure.median((0..<3).map { _ in
+            Measure.time { server.perform("textDocument/documentSymbol", ["textDocument": doc]) }
         })
         return f
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskPaperServer
 
 /// Wall-clock timing in milliseconds.
 enum Measure {
@@ -26,4 +27,12 @@ enum Measure {
 /// Line numbers spread over a document, the same way for every size.
 func spreadLines(count: Int, lines: Int) -> [Int] {
     (0..<count).map { ($0 * 7919) % max(1, lines - 2) }
+}
+
+/// The `didChange` params both benchmarks send: one edit on one line.
+func didChangeParams(uri: JSON, version: Int, line: Int, from: Int, to: Int, insert: String) -> JSON {
+    ["textDocument": ["uri": uri, "version": .int(version)],
+     "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
+                                   "end": ["line": .int(line), "character": .int(to)]],
+                         "text": .string(insert)]]]
 }

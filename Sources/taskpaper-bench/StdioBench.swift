@@ -121,11 +121,7 @@ enum StdioBench {
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            c.notify("textDocument/didChange", [
-                "textDocument": ["uri": uri, "version": .int(version)],
-                "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
-                                              "end": ["line": .int(line), "character": .int(to)]],
-                                    "text": .string(insert)]]])
+            c.notify("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {

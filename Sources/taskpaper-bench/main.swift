@@ -1,6 +1,6 @@
 import Foundation
 
-/// `taskpaper-bench`: SPEC 10's figures, in process and over stdio against the
+/// `taskpaper-bench`: the performance figures of README.md, in process and over stdio against the
 /// release server, for generated documents of 1k, 10k and 100k lines (or a file).
 ///
 ///     swift run -c release taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60] [--server PATH]
@@ -57,7 +57,7 @@ for doc in documents {
 let f2 = { (x: Double) in String(format: "%.2f", x) }
 let f3 = { (x: Double) in String(format: "%.3f", x) }
 print("taskpaper-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians in ms unless noted")
-row("document", documents.map(\.name), target: "SPEC 10 target (100k)")
+row("document", documents.map(\.name), target: "target (100k)")
 row("size (MB)", documents.map { f2(Double($0.text.utf8.count) / 1e6) })
 print("in process")
 row("  parse (MB/s)", inProcess.map { String(format: "%.0f", $0.parseMBps) })

@@ -1,7 +1,7 @@
 import TaskPaper
 import TaskPaperServer
 
-/// `taskpaper-lsp check`: the server's rules, from a shell (SPEC 8).
+/// `taskpaper-lsp check`: the server's rules, from a shell.
 enum Check {
     enum Format: String { case text, json }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaperServer
 
 let usage = """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 8: `taskpaper-lsp check` from a shell.
+/// `taskpaper-lsp check` from a shell.
 @Suite struct CheckCommandTests {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 

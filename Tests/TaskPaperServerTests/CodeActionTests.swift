@@ -2,20 +2,20 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 5 through the real binary: each action's edit applied to the text,
+/// Code actions in process (Support/TestClient.swift): each action's edit applied to the text,
 /// as an editor would apply it. The clock is pinned to Saturday 2026-11-21 09:30.
 @Suite struct CodeActionTests {
     static let uri = "file:///tasks.taskpaper"
 
     /// An open document in a server; `options` are initializationOptions.
     final class Session {
-        let client: LSPClient
+        let client: TestClient
         let text: String
         let encoding: String
         let applyEdits = Captured()
 
         init(_ text: String, options: JSON = nil, encodings: [String]? = nil) throws {
-            client = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T09:30"])
+            client = TestClient(now: "2026-11-21T09:30")
             let edits = applyEdits
             client.answerServerRequest = { method, params in
                 guard method == "workspace/applyEdit" else { return nil }
@@ -72,7 +72,7 @@ import TaskPaperServer
     // MARK: Capabilities
 
     @Test func initializeAdvertisesCodeActionKindsAndCommands() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let result = try c.initialize()
         let kinds = result["capabilities"]?["codeActionProvider"]?["codeActionKinds"]?.arrayValue ?? []
         #expect(Set(kinds.compactMap(\.stringValue)) == ["quickfix", "refactor.rewrite", "source.archiveDone"])

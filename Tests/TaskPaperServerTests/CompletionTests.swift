@@ -2,19 +2,19 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 3 through the real binary: each context, the replace range, ranking by use, silence in plain text.
+/// Completion in process (Support/TestClient.swift): each context, the replace range, ranking by use, silence in plain text.
 @Suite struct CompletionTests {
     static let uri = "file:///completion.taskpaper"
 
     @Test func advertisesAtAndParenAsTriggerCharacters() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let result = try c.initialize()
         #expect(result["capabilities"]?["completionProvider"]?["triggerCharacters"] == ["@", "("])
         #expect(try c.shutdownAndExit() == 0)
     }
 
     @Test func tagNamesOfferDateTagsFirstThenEveryUsedTagMostUsedFirst() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         let lines = ["Home:", "\t- a @home @errand", "\t- b @home @work", "\t- c @home @home", "\t- New @"]
         c.open(Self.uri, lines.joined(separator: "\n"))
@@ -36,7 +36,7 @@ import TaskPaperServer
     }
 
     @Test func thePartialNameTypedIsReplacedNeverRepeated() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         // Multi-byte text before the tag: the range is in UTF-16 columns.
         let line = "\t- 東京 👍🏽 call @du"
@@ -61,7 +61,7 @@ import TaskPaperServer
     }
 
     @Test func clientsThatChooseGetAnInsertAndAReplaceRange() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(capabilities: ["textDocument": ["completion": ["completionItem": ["insertReplaceSupport": true]]]])
         c.open(Self.uri, "- x @dusty\n- y @due(2026-11-01)")
         let name = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
@@ -79,7 +79,7 @@ import TaskPaperServer
     }
 
     @Test func plainWordsAndAnEmbeddedAtGetNoItems() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         let lines = ["- Buy milk @home", "- Mail bob@", "- Mail bob@exa", "- Call (home", "Notes: a @ b", "- done @x(1) y"]
         c.open(Self.uri, lines.joined(separator: "\n"))
@@ -96,7 +96,7 @@ import TaskPaperServer
 
     @Test func insideADateTagOffersConcreteDatesLabelledWithTheirWord() throws {
         // Saturday 21 November 2026.
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         try c.initialize()
         let lines = ["- Pay @due(", "- Pay @start(tom", "- Pay @due()"]
         c.open(Self.uri, lines.joined(separator: "\n"))
@@ -129,7 +129,7 @@ import TaskPaperServer
     }
 
     @Test func doneOffersTheCurrentTimeWhenDoneFormatIsDatetime() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T09:30"])
+        let c = TestClient(now: "2026-11-21T09:30")
         try c.initialize(options: ["doneFormat": "datetime"])
         c.open(Self.uri, "- Ship it @done(\n- Start @start(")
         let done = try completion(c, Self.uri, line: 0, character: 16)
@@ -141,7 +141,7 @@ import TaskPaperServer
         #expect(!start.contains { $0.label.contains(":") })
         #expect(try c.shutdownAndExit() == 0)
 
-        let plain = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T09:30"])
+        let plain = TestClient(now: "2026-11-21T09:30")
         try plain.initialize()
         plain.open(Self.uri, "- Ship it @done(")
         #expect(try completion(plain, Self.uri, line: 0, character: 16).first?.label == "2026-11-21")
@@ -149,7 +149,7 @@ import TaskPaperServer
     }
 
     @Test func insideAnotherTagOffersTheValuesItHasMostUsedFirst() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         let lines = ["- a @priority(2) @project(Home / Garden)", "- b @priority(1)", "- c @priority(2)",
                      "- d @priority(", "- e @project(Ho", "- f @waiting(Bob \\(HR\\))", "- g @waiting("]
@@ -172,7 +172,7 @@ import TaskPaperServer
     }
 
     @Test func countsFollowEditsAndClosedDocuments() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open(Self.uri, "- a @errand\n- b @errand\n- c @")
         c.open("file:///other.taskpaper", "- x @work\n")
@@ -200,7 +200,7 @@ import TaskPaperServer
         defer { try? FileManager.default.removeItem(at: folder) }
         try "- a @fromdisk\n- b @fromdisk @shared\n".write(to: folder.appendingPathComponent("notes.taskpaper"), atomically: true, encoding: .utf8)
 
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(rootURI: folder.absoluteString)
         _ = try c.waitForNotification("window/logMessage") { $0["message"]?.stringValue?.hasPrefix("Indexed") == true }
         c.open(Self.uri, "- x @shared\n- y @")
@@ -230,11 +230,11 @@ private struct Edit {
 }
 
 /// Completion at the end of `lineText` (UTF-16), or at `character`.
-private func completion(_ c: LSPClient, _ uri: String, line: Int, _ lineText: String) throws -> [Item] {
+private func completion(_ c: TestClient, _ uri: String, line: Int, _ lineText: String) throws -> [Item] {
     try completion(c, uri, line: line, character: lineText.utf16.count)
 }
 
-private func completion(_ c: LSPClient, _ uri: String, line: Int, character: Int) throws -> [Item] {
+private func completion(_ c: TestClient, _ uri: String, line: Int, character: Int) throws -> [Item] {
     let result = try c.request("textDocument/completion", ["textDocument": ["uri": .string(uri)],
                                                            "position": ["line": .int(line), "character": .int(character)]])
     let items = result["items"]?.arrayValue ?? result.arrayValue ?? []

@@ -2,21 +2,21 @@ import Foundation
 import Testing
 @testable import TaskPaperServer
 
-/// SPEC 2 and 7 through the real binary: push with versions, pull, close,
+/// Diagnostics in process (Support/TestClient.swift): push with versions, pull, close,
 /// settings, encodings.
 @Suite struct DiagnosticsTests {
     static let env = ["TASKPAPER_NOW": "2026-11-21T10:00"]
     let uri = "file:///tmp/test.taskpaper"
 
     @Test func publishesWithVersionAfterEdits() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
-        c.open(uri, "Home:\n\t- a @due(2026-12-01)\n", version: 1)
+        let doc = c.open(uri, marked: "Home:\n\t- a @due(1️⃣2026-2️⃣123️⃣-014️⃣)\n", version: 1)
         #expect(try c.waitForDiagnostics(uri, version: 1).isEmpty)
-        c.change(uri, version: 2, [LSPClient.edit(1, 15, 1, 17, "13")])
+        c.change(uri, version: 2, [["range": doc.rangeJSON("2️⃣", "3️⃣"), "text": "13"]])
         let d = try c.waitForDiagnostics(uri, version: 2)
         #expect(d.map(\.code) == ["date-invalid"])
-        #expect(d.first?.rangeTuple == [1, 10, 1, 20])
+        #expect(d.first?.rangeTuple == doc.range("1️⃣", "4️⃣"))
         #expect(d.first?["source"] == "taskpaper")
         #expect(d.first?["severity"] == 1)
         c.change(uri, version: 3, [LSPClient.edit(1, 15, 1, 17, "12")])
@@ -24,6 +24,7 @@ import Testing
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// Over the real transport: the batching depends on what the reader finds in the pipe.
     @Test func changesWaitingInTheInputArePublishedOnce() throws {
         let c = try LSPClient(environment: Self.env)
         try c.initialize()
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func pullReturnsUnchangedWhenNothingChanged() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]],
                           "workspace": ["diagnostics": ["refreshSupport": true]]]
         let result = try c.initialize(capabilities: caps)
@@ -72,7 +73,7 @@ import Testing
     /// Neovim 0.11 pulls but cannot be asked to pull again: it gets pushed diagnostics,
     /// so a new day or new settings still reach it.
     @Test func aClientThatCannotBeRefreshedGetsPushedDiagnostics() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]]]
         let result = try c.initialize(capabilities: caps)
         #expect(result["capabilities"]?["diagnosticProvider"] == nil)
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func closeClearsDiagnostics() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         c.open(uri, "- a @due(2025-02-30)\n")
         #expect(try c.waitForDiagnostics(uri).count == 1)
@@ -93,13 +94,13 @@ import Testing
     }
 
     @Test func settingsFromInitializationOptionsAndConfigurationChanges() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": 10])
-        c.open(uri, "- twelve chars\n", version: 1)
+        let doc = c.open(uri, marked: "- twelve c1️⃣hars2️⃣\n", version: 1)
         let d = try c.waitForDiagnostics(uri, version: 1)
         #expect(d.map(\.code) == ["line-too-long"])
         #expect(d.first?["message"] == "Line is 14 characters long (limit 10, 4 over)")
-        #expect(d.first?.rangeTuple == [0, 10, 0, 14])
+        #expect(d.first?.rangeTuple == doc.range("1️⃣", "2️⃣"))
         // A settings change re-publishes open documents.
         c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["maxLineLength": 0]]])
         #expect(try c.waitForDiagnostics(uri, version: 1).isEmpty)
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func aConfigurationChangeLayersOverInitializationOptions() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": 10])
         c.open(uri, "- twelve chars @due(2020-01-01)\n", version: 1)
         #expect(try c.waitForDiagnostics(uri, version: 1).map(\.code) == ["line-too-long", "overdue"])
@@ -118,7 +119,7 @@ import Testing
     }
 
     @Test func badSettingIsShownAndTheDefaultKept() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(options: ["maxLineLength": "long", "doneFormat": "sometimes"])
         let shown = try c.waitForNotification("window/showMessage")
         #expect(shown["message"]?.stringValue?.contains("maxLineLength") == true)
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func pullModelConfigurationIsAskedOnInitialized() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         c.answerServerRequest = { method, params in
             method == "workspace/configuration" ? [["overdue": false, "dateTags": ["when"]]] : nil
         }
@@ -145,7 +146,7 @@ import Testing
 
     @Test(arguments: [("utf-16", 14), ("utf-8", 20), ("utf-32", 12)])
     func positionsCountInTheNegotiatedEncoding(encoding: String, column: Int) throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         let result = try c.initialize(capabilities: ["general": ["positionEncodings": encoding == "utf-16" ? ["utf-16"] : [.string(encoding), "utf-16"]]])
         #expect(result["capabilities"]?["positionEncoding"]?.stringValue == encoding)
         // "- 👍🏽 東 @due(" : 👍🏽 is 8 UTF-8 bytes, 4 UTF-16 units, 2 scalars; 東 is 3 / 1 / 1.
@@ -162,7 +163,7 @@ import Testing
     @Test func aLargeDocumentOpensTheSameWayAsItIsEdited() throws {
         // Over 64 KB, didOpen's text is split into lines while still escaped; a
         // full-text change takes the ordinary path. Both must see the same lines.
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         let text = JSONTests.longText + "\n- wrong @due(2025-02-30)\r\n\t- long " + String(repeating: "é", count: 130) + "\n"
         c.open(uri, text, version: 1)
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func contentLengthCountsUTF8Bytes() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         // Multi-byte text: a server counting characters would cut this frame short.
         c.open(uri, "Zürich 東京 👍🏽:\n\t- été @due(2025-02-30)\n")
@@ -185,7 +186,7 @@ import Testing
     }
 
     @Test func badNotificationsAreDroppedWholeAndTheTextStaysTheClients() throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
         c.open(uri, "- a @due(2026-12-01)\n", version: 1)
         _ = try c.waitForDiagnostics(uri, version: 1)
@@ -209,7 +210,7 @@ import Testing
     /// afterwards the server's diagnostics and tokens equal a fresh open of the reference.
     @Test(arguments: ["utf-16", "utf-8", "utf-32"])
     func randomEditsMatchAFreshOpen(encoding: String) throws {
-        let c = try LSPClient(environment: Self.env)
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
         var rng = SystemRandomNumberGenerator()
         let pieces = ["- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "👍🏽", "e\u{301}",

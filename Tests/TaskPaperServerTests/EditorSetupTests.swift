@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 9: what can be checked of the editor setups without the editors
+/// What can be checked of the editor setups without the editors
 /// themselves (VS Code, Helix), plus a real Emacs run when one is installed.
 @Suite struct EditorSetupTests {
     static let repository = NeovimTests.repository
     static let editors = repository.appendingPathComponent("editors")
 
-    /// SPEC 7's settings with their defaults, as every editor should offer them.
+    /// The settings with their defaults, as every editor should offer them.
     static var settingDefaults: [String: Any] { [
         "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto", "dateTags": ["due", "done", "start", "defer"],
         "doneFormat": "date", "overdue": true,
@@ -90,7 +90,7 @@ import TaskPaperServer
         #expect(grammarFile["scopeName"] as? String == grammar["scopeName"] as? String,
                 "the grammar's scopeName must match package.json")
 
-        // Settings: SPEC 7's keys with the server's defaults, and the server path.
+        // Settings: the README's keys with the server's defaults, and the server path.
         let configuration = try #require(contributes["configuration"] as? [String: Any])
         let properties = try #require(configuration["properties"] as? [String: [String: Any]])
         for (key, value) in Self.settingDefaults {
@@ -190,7 +190,7 @@ import TaskPaperServer
             Range(m.range(at: i), in: line).map { String(line[$0]) }
         }
 
-        // Projects (SPEC 1): the content ends with ":" before any trailing tags.
+        // Projects: the content ends with ":" before any trailing tags.
         let project = try pattern("project", "match")
         for line in ["Home:", "\tWork: @flag", "Meeting at 10:30:", "Trip: @start(2025-05-11) @due(2025-05-12) "] {
             #expect(!matches(project, line).isEmpty, "\(line.debugDescription) is a project")

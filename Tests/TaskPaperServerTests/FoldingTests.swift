@@ -2,15 +2,15 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 folding ranges, through the real binary.
+/// Folding ranges, in process (Support/TestClient.swift).
 @Suite struct FoldingTests {
-    static func folds(_ c: LSPClient, _ uri: String) throws -> [[Int]] {
+    static func folds(_ c: TestClient, _ uri: String) throws -> [[Int]] {
         let ranges = try c.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []
         return ranges.map { [$0["startLine"]?.intValue ?? -1, $0["endLine"]?.intValue ?? -1] }
     }
 
     @Test func everyItemWithChildrenFolds() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["foldingRangeProvider"] == true)
         c.open("file:///f.taskpaper", """
@@ -30,7 +30,7 @@ import TaskPaperServer
     }
 
     @Test func foldsFollowEdits() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open("file:///f.taskpaper", "A:\n- a\n")
         #expect(try Self.folds(c, "file:///f.taskpaper") == [])
@@ -40,7 +40,7 @@ import TaskPaperServer
     }
 
     @Test func spacesFoldByIndentWidth() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(options: ["indentWidth": 2])
         c.open("file:///f.taskpaper", "A:\n  B:\n    - b\n  - a\n")
         #expect(try Self.folds(c, "file:///f.taskpaper") == [[0, 3], [1, 2]])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 hover through the real binary, against a pinned Saturday 21 November 2026.
+/// Hover in process (Support/TestClient.swift), against a pinned Saturday 21 November 2026.
 @Suite struct HoverTests {
     static let uri = "file:///hover.taskpaper"
 
@@ -35,7 +35,7 @@ import TaskPaperServer
     ]
 
     @Test func dateTagsDescribeTheDateInWordsAndItsDistanceFromToday() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         try c.initialize()
         c.open(Self.uri, Self.dateCases.map(\.line).joined(separator: "\n"))
         for (i, e) in Self.dateCases.enumerated() {
@@ -48,7 +48,7 @@ import TaskPaperServer
     }
 
     @Test func anyTagSaysHowManyItemsCarryItAndTheRangeIsTheWholeTag() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         let lines = ["- 東京 👍🏽 visit @home @priority(2)", "- b @home", "- c @priority(1) @priority(2)", "Notes about home"]
         c.open(Self.uri, lines.joined(separator: "\n"))
@@ -73,7 +73,7 @@ import TaskPaperServer
     }
 
     @Test func markdownWhenTheClientAcceptsIt() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         let result = try c.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]])
         #expect(result["capabilities"]?["hoverProvider"] == true)
         let line = "- Water @due(2026-11-24) @home"
@@ -91,11 +91,11 @@ private func prefixUnits(_ line: String, _ needle: String) -> Int {
 }
 
 /// Hover one character into the first `tag` of the line.
-private func hoverOn(_ c: LSPClient, line: Int, _ text: String, tag: String) throws -> JSON {
+private func hoverOn(_ c: TestClient, line: Int, _ text: String, tag: String) throws -> JSON {
     try hover(c, line: line, character: prefixUnits(text, tag) + 1)
 }
 
-private func hover(_ c: LSPClient, line: Int, character: Int) throws -> JSON {
+private func hover(_ c: TestClient, line: Int, character: Int) throws -> JSON {
     try c.request("textDocument/hover", ["textDocument": ["uri": .string(HoverTests.uri)],
                                          "position": ["line": .int(line), "character": .int(character)]])
 }

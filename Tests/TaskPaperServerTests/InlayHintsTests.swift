@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// The line-length gauge of SPEC 6 through the real binary, with `maxLineLength` 20
+/// The line-length gauge in process (Support/TestClient.swift), with `maxLineLength` 20
 /// (and `lineLengthNotes`, since most lines here are notes).
 @Suite struct InlayHintsTests {
     static let uri = "file:///gauge.taskpaper"
@@ -18,7 +18,7 @@ import TaskPaperServer
     ]
 
     @Test func gaugeAtTheThresholdsCountingCharactersAsAPersonSeesThem() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let result = try c.initialize(options: ["maxLineLength": 20, "lineLengthNotes": true])
         #expect(result["capabilities"]?["inlayHintProvider"] != nil)
         c.open(Self.uri, Self.lines.joined(separator: "\r\n"))
@@ -28,7 +28,7 @@ import TaskPaperServer
     }
 
     @Test func onlyTheRequestedLinesAndTheEditedLineFollowsTheEdit() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(options: ["maxLineLength": 20, "lineLengthNotes": true])
         c.open(Self.uri, Self.lines.joined(separator: "\n"))
         #expect(try gauge(c, from: 2, to: 3).map(\.description) == ["2:20 0 left", "3:21 -1"])
@@ -44,7 +44,7 @@ import TaskPaperServer
     }
 
     @Test func followsTheSettingAndZeroTurnsItOff() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(options: ["lineLengthNotes": true])
         c.open(Self.uri, String(repeating: "x", count: 115) + "\n" + String(repeating: "y", count: 125))
         // The default limit is 120.
@@ -58,7 +58,7 @@ import TaskPaperServer
     }
 
     @Test func aSettingsChangeAsksTheClientToRefreshHintsAndTokens() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(capabilities: ["workspace": ["inlayHint": ["refreshSupport": true],
                                                       "semanticTokens": ["refreshSupport": true]]])
         c.open(Self.uri, "- a task")
@@ -78,7 +78,7 @@ private struct Hint: CustomStringConvertible {
 }
 
 /// The hints of lines `from` through `to` (the range ends past the end of line `to`).
-private func gauge(_ c: LSPClient, from: Int, to: Int) throws -> [Hint] {
+private func gauge(_ c: TestClient, from: Int, to: Int) throws -> [Hint] {
     let result = try c.request("textDocument/inlayHint", [
         "textDocument": ["uri": .string(InlayHintsTests.uri)],
         "range": ["start": ["line": .int(from), "character": 0], "end": ["line": .int(to), "character": 1000]],

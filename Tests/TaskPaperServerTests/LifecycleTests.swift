@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 7 lifecycle and error codes, through the real binary.
+/// Lifecycle and error codes, through the real binary.
 @Suite struct LifecycleTests {
     @Test func requestBeforeInitializeGets32002() throws {
         let c = try LSPClient()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC 9: the Neovim setup in `editors/neovim`, in a real headless Neovim
+/// The Neovim setup in `editors/neovim`, in a real headless Neovim
 /// against the freshly built server (`Tests/Editors/neovim_test.lua`).
 ///
 /// Neovim comes from `TASKPAPER_NVIM` (a path) or `nvim` on PATH. Without it

@@ -1,3 +1,4 @@
+import TaskPaper
 import Foundation
 import Testing
 import TaskPaperServer

@@ -2,19 +2,20 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 rename of a tag across the workspace, with prepareRename, through the real binary.
+/// Rename of a tag across the workspace, with prepareRename, in process (Support/TestClient.swift).
 @Suite struct RenameTests {
     static let prepareCapabilities: JSON = ["textDocument": ["rename": ["prepareSupport": true]]]
 
     @Test func prepareRenameReturnsTheNameRange() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let caps = try c.initialize(capabilities: Self.prepareCapabilities)
         #expect(caps["capabilities"]?["renameProvider"]?["prepareProvider"] == true)
-        c.open("file:///a.taskpaper", "- Call Bob @waiting-for(Bob)\n")
-        let prepared = try c.request("textDocument/prepareRename", LSPClient.at("file:///a.taskpaper", 0, 12))
+        let doc = c.open("file:///a.taskpaper", marked: "- C3️⃣all Bob @1️⃣waiting-for2️⃣(Bob)\n")
+        let prepared = try c.request("textDocument/prepareRename", doc.at("1️⃣"))
+        #expect(prepared.rangeTuple == doc.range("1️⃣", "2️⃣"))
         #expect(prepared.rangeTuple == [0, 12, 0, 23])
         #expect(prepared["placeholder"] == "waiting-for")
-        #expect(try c.request("textDocument/prepareRename", LSPClient.at("file:///a.taskpaper", 0, 3)) == .null)
+        #expect(try c.request("textDocument/prepareRename", doc.at("3️⃣")) == .null)
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -24,7 +25,7 @@ import TaskPaperServer
             "b.taskpaper": "Errands:\n\t- Stamps @shop(post)\n",
             "archive/2024/c.taskpaper": "Old:\n\t- Nails @shop @done\n",
         ])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         let a = try ws.read("a.taskpaper"), b = try ws.read("b.taskpaper"), onDisk = try ws.read("archive/2024/c.taskpaper")
         c.open(ws.uri("a.taskpaper"), a)
         c.open(ws.uri("b.taskpaper"), b)
@@ -45,7 +46,7 @@ import TaskPaperServer
     }
 
     @Test func renameRefusesABadName() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open("file:///a.taskpaper", "- Call Bob @due\n")
         for bad in ["two words", "x(y)", "@due", "", "a,b"] {
@@ -62,10 +63,10 @@ import TaskPaperServer
     }
 
     @Test func renameOffATagIsRefused() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
-        c.open("file:///a.taskpaper", "- Call Bob @due\n")
-        let params = LSPClient.at("file:///a.taskpaper", 0, 4, ["newName": "x"])
+        let doc = c.open("file:///a.taskpaper", marked: "- Ca1️⃣ll Bob @due\n")
+        let params = doc.at("1️⃣", ["newName": "x"])
         let response = try c.requestResponse("textDocument/rename", params)
         #expect(response["error"] != nil)
         #expect(try c.shutdownAndExit() == 0)

@@ -1,8 +1,9 @@
+import TaskPaper
 import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 4 through the real binary: exact spans, types and modifiers in every
+/// Semantic tokens in process (Support/TestClient.swift): exact spans, types and modifiers in every
 /// position encoding; delta = full after random edits; range stays in range.
 @Suite struct SemanticTokensTests {
     static let uri = "file:///tokens.taskpaper"
@@ -44,7 +45,7 @@ import TaskPaperServer
 
     @Test(arguments: ["utf-16", "utf-8", "utf-32"])
     func fullTokensHaveExactSpansTypesAndModifiers(encoding: String) throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         let capabilities: JSON = encoding == "utf-16" ? [:] : ["general": ["positionEncodings": [.string(encoding)]]]
         let result = try c.initialize(capabilities: capabilities)
         #expect(result["capabilities"]?["positionEncoding"]?.stringValue == encoding)
@@ -66,7 +67,7 @@ import TaskPaperServer
     @Test func columnsCountEachEncodingsUnits() throws {
         // `\t- Water the 🌱 plants @home`: the emoji is 4 UTF-8 bytes, 2 UTF-16 units, 1 scalar.
         for (encoding, column) in [("utf-16", 23), ("utf-8", 25), ("utf-32", 22)] {
-            let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+            let c = TestClient(now: "2026-11-21")
             let result = try c.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
             let legend = try #require(Legend(result))
             c.open(Self.uri, "\t- Water the 🌱 plants @home\r\n")
@@ -78,7 +79,7 @@ import TaskPaperServer
     }
 
     @Test func deltaAppliedToThePreviousDataEqualsAFreshFullResultAfterRandomEdits() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         let legend = try #require(Legend(try c.initialize()))
         var model = TextModel(Self.lines.joined(separator: "\r\n"))
         c.open(Self.uri, model.text)
@@ -129,7 +130,7 @@ import TaskPaperServer
     }
 
     @Test func payloadsPastTheThirtySecondTagKeepTheirModifiers() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         let legend = try #require(Legend(try c.initialize()))
         let tags = (0..<40).map { $0 == 35 ? "@due(2030-02-30)" : $0 == 38 ? "@start(2030-01-02)" : "@t\($0)" }
         c.open(Self.uri, "- many " + tags.joined(separator: " "))
@@ -140,7 +141,7 @@ import TaskPaperServer
     }
 
     @Test func deltaAgainstAnUnknownResultGetsFullData() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
         c.open(Self.uri, "Home:\n\t- a @x\n")
         let r = try c.request("textDocument/semanticTokens/full/delta",
@@ -151,7 +152,7 @@ import TaskPaperServer
     }
 
     @Test func rangeReturnsOnlyTheTokensInTheRange() throws {
-        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21"])
+        let c = TestClient(now: "2026-11-21")
         let legend = try #require(Legend(try c.initialize()))
         var lines: [String] = []
         for i in 0..<40 {

@@ -2,19 +2,20 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 document symbols, through the real binary.
+/// Document symbols, in process (Support/TestClient.swift).
 @Suite struct SymbolsTests {
-    static let text = """
-        Home:
-        \t- Buy milk @due(2025-05-11) @shop
-        \t\t- semi-skimmed @done
+    static let marked = """
+        0️⃣Home:1️⃣
+        \t3️⃣- Buy milk4️⃣ @due(2025-05-11) @shop
+        \t\t- semi-skimmed @done5️⃣
         \tA note about errands
         \t\tErrands:
-        \t\t\t- Post office
+        \t\t\t- Post office6️⃣
 
-        Work: @flag
-        \t- Report
+        7️⃣Work: @flag
+        \t- Report8️⃣
         """
+    static let text = MarkedDocument(uri: "", marked: marked, encoding: "utf-16").text
 
     /// name -> children, written as `Name[child, child[grandchild]]`.
     static func shape(_ symbols: [JSON]) -> String {
@@ -26,7 +27,7 @@ import TaskPaperServer
     }
 
     @Test func projectsHoldTheirTasksAndSubProjects() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["documentSymbolProvider"] == true)
         c.open("file:///s.taskpaper", Self.text)
@@ -37,9 +38,9 @@ import TaskPaperServer
     }
 
     @Test func symbolsCarryKindsTagsAndRanges() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize()
-        c.open("file:///s.taskpaper", Self.text)
+        let doc = c.open("file:///s.taskpaper", marked: Self.marked)
         let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
         let home = symbols[0], work = symbols[1]
         let milk = home["children"]!.arrayValue![0]
@@ -54,24 +55,24 @@ import TaskPaperServer
         #expect(skimmed["tags"] == [1])
         #expect(milk["tags"] == nil)
         // The range spans the subtree, without the blank line after it; the selection is the item's text.
-        #expect(home.rangeTuple == [0, 0, 5, 16])
-        #expect(home["selectionRange"]!.rangeTuple == [0, 0, 0, 5])
-        #expect(milk.rangeTuple == [1, 0, 2, 22])
-        #expect(milk["selectionRange"]!.rangeTuple == [1, 1, 1, 11])
-        #expect(work.rangeTuple == [7, 0, 8, 9])
+        #expect(home.rangeTuple == doc.range("0️⃣", "6️⃣"))
+        #expect(home["selectionRange"]!.rangeTuple == doc.range("0️⃣", "1️⃣"))
+        #expect(milk.rangeTuple == [1, 0] + doc.range("5️⃣", "5️⃣").suffix(2))
+        #expect(milk["selectionRange"]!.rangeTuple == doc.range("3️⃣", "4️⃣"))
+        #expect(work.rangeTuple == doc.range("7️⃣", "8️⃣"))
         #expect(try c.shutdownAndExit() == 0)
     }
 
     @Test func indentWidthDecidesWhatSpacesOwn() throws {
         let text = "A:\n  - child\n"
-        let wide = try LSPClient()
+        let wide = TestClient()
         try wide.initialize(options: ["indentWidth": 4])
         wide.open("file:///w.taskpaper", text)
         let flat = try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue ?? []
         #expect(Self.shape(flat) == "A, child")
         #expect(try wide.shutdownAndExit() == 0)
 
-        let narrow = try LSPClient()
+        let narrow = TestClient()
         try narrow.initialize(options: ["indentWidth": 2])
         narrow.open("file:///n.taskpaper", text)
         let nested = try narrow.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///n.taskpaper"]]).arrayValue ?? []
@@ -80,13 +81,15 @@ import TaskPaperServer
     }
 
     @Test func rangesCountInTheNegotiatedEncoding() throws {
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(capabilities: ["general": ["positionEncodings": ["utf-8"]]])
-        c.open("file:///u.taskpaper", "Café:\n\t- thé 👍🏽\n")
+        let doc = c.open("file:///u.taskpaper", marked: "0️⃣Café:1️⃣\n\t- thé 👍🏽2️⃣\n")
         let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///u.taskpaper"]]).arrayValue ?? []
         #expect(symbols[0]["name"] == "Café")
+        #expect(symbols[0]["selectionRange"]!.rangeTuple == doc.range("0️⃣", "1️⃣"))
         #expect(symbols[0]["selectionRange"]!.rangeTuple == [0, 0, 0, 6])
         // "\t- thé 👍🏽" is 16 UTF-8 bytes.
+        #expect(symbols[0].rangeTuple == doc.range("0️⃣", "2️⃣"))
         #expect(symbols[0].rangeTuple == [0, 0, 1, 16])
         #expect(try c.shutdownAndExit() == 0)
     }

@@ -2,11 +2,19 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// SPEC 6 workspace index and workspace symbols, through the real binary.
+/// The workspace index and workspace symbols, in process (Support/TestClient.swift).
 @Suite struct WorkspaceIndexTests {
+    static func symbols(_ c: TestClient, _ query: String) throws -> [String] {
+        describe(try c.request("workspace/symbol", ["query": .string(query)]))
+    }
+
     static func symbols(_ c: LSPClient, _ query: String) throws -> [String] {
-        let result = try c.request("workspace/symbol", ["query": .string(query)]).arrayValue ?? []
-        return result.map { s in
+        describe(try c.request("workspace/symbol", ["query": .string(query)]))
+    }
+
+    /// Each symbol as "name in container (file:line)".
+    static func describe(_ symbols: JSON) -> [String] {
+        (symbols.arrayValue ?? []).map { s in
             let file = (s["location"]?["uri"]?.stringValue ?? "").split(separator: "/").last.map(String.init) ?? "?"
             let container = s["containerName"]?.stringValue.map { " in \($0)" } ?? ""
             return "\(s["name"]?.stringValue ?? "?")\(container) (\(file):\(s["location"]?["range"]?["start"]?["line"]?.intValue ?? -1))"
@@ -22,7 +30,7 @@ import TaskPaperServer
             "node_modules/pkg/dep.taskpaper": "- Dependency task\n",
             ".build/out.taskpaper": "- Build task\n",
         ])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         // Files in path order, each in line order; skipped folders and other extensions left out.
         #expect(try Self.symbols(c, "") == [
             "Home (todo.taskpaper:0)", "Buy milk in Home (todo.taskpaper:1)", "Garden in Home (todo.taskpaper:2)",
@@ -38,7 +46,7 @@ import TaskPaperServer
 
     @Test func workspaceSymbolsPreferOpenText() throws {
         let ws = try TempWorkspace(["todo.taskpaper": "- Old task\n"])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         c.open(ws.uri("todo.taskpaper"), "- New task\n")
         #expect(try Self.symbols(c, "task") == ["New task (todo.taskpaper:0)"])
         #expect(try c.shutdownAndExit() == 0)
@@ -48,7 +56,7 @@ import TaskPaperServer
         let ws = try TempWorkspace([
             "deep/er/plans.taskpaper": "- Pack @travel @owner(ana)\n- Book @travel @owner(ben)\n",
         ])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         c.open("file:///new.taskpaper", "- x @\n- y @owner(\n")
         let names = try c.request("textDocument/completion", LSPClient.at("file:///new.taskpaper", 0, 5))["items"]?.arrayValue ?? []
         #expect(names.contains { $0["label"] == "travel" })
@@ -59,7 +67,7 @@ import TaskPaperServer
 
     @Test func watchedFileChangesUpdateTheIndex() throws {
         let ws = try TempWorkspace(["a.taskpaper": "- Alpha\n"])
-        let c = try LSPClient.indexing(ws, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let c = try TestClient.indexing(ws, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
         try ws.write("a.taskpaper", "- Alpha renamed\n")
         try ws.write("sub/b.taskpaper", "- Beta\n")
         try c.changeWatchedFiles([(ws.uri("a.taskpaper"), 2), (ws.uri("sub/b.taskpaper"), 1)])
@@ -77,7 +85,7 @@ import TaskPaperServer
 
     @Test func aNewIndentWidthRebuildsTheOutlines() throws {
         let ws = try TempWorkspace(["a.taskpaper": "A:\n  - child\n"])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         // By default the shortest leading space run is a level; four spaces a level make two spaces none.
         #expect(try Self.symbols(c, "child") == ["child in A (a.taskpaper:1)"])
         c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["indentWidth": 4]]])
@@ -88,7 +96,7 @@ import TaskPaperServer
 
     @Test func progressIsReportedWhenTheClientShowsIt() throws {
         let ws = try TempWorkspace(["a.taskpaper": "- A\n", "b/b.taskpaper": "- B\n", "c/c/c.taskpaper": "- C\n"])
-        let c = try LSPClient.indexing(ws, capabilities: ["window": ["workDoneProgress": true]])
+        let c = try TestClient.indexing(ws, capabilities: ["window": ["workDoneProgress": true]])
         #expect(try c.shutdownAndExit() == 0)
         let create = c.received.firstIndex { $0["method"] == "window/workDoneProgress/create" }
         let token = try #require(create.flatMap { c.received[$0]["params"]?["token"] })
@@ -104,7 +112,7 @@ import TaskPaperServer
 
     @Test func noProgressWithoutClientSupport() throws {
         let ws = try TempWorkspace(["a.taskpaper": "- A\n"])
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         #expect(try c.shutdownAndExit() == 0)
         #expect(!c.received.contains { $0["method"] == "$/progress" || $0["method"] == "window/workDoneProgress/create" })
     }
@@ -114,7 +122,7 @@ import TaskPaperServer
         let ws = try TempWorkspace(["inside.taskpaper": "- Inside task\n"])
         try FileManager.default.createSymbolicLink(at: ws.url("linked"), withDestinationURL: outside.root)
         try FileManager.default.createSymbolicLink(at: ws.url("link.taskpaper"), withDestinationURL: outside.url("elsewhere.taskpaper"))
-        let c = try LSPClient.indexing(ws)
+        let c = try TestClient.indexing(ws)
         #expect(try Self.symbols(c, "") == ["Inside task (inside.taskpaper:0)"])
         #expect(try c.shutdownAndExit() == 0)
     }
@@ -125,7 +133,7 @@ import TaskPaperServer
         var huge = Data("- Huge task\n".utf8)
         huge.append(Data(repeating: 0x61, count: 33 << 20))
         try ws.write("huge.taskpaper", huge)
-        let c = try LSPClient()
+        let c = TestClient()
         try c.initialize(rootURI: ws.rootURI)
         let skipped = try c.waitForNotification("window/logMessage") { $0["message"]?.stringValue?.contains("huge.taskpaper") == true }
         #expect(skipped["message"]?.stringValue?.contains("32 MB") == true)

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func theShortestRunFollowsRandomEdits() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var doc = TextDocument(text: "")
         for _ in 0..<300 {
             let line = Int(rng.next() % UInt64(doc.lineCount))

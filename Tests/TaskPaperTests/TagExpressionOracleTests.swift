@@ -103,7 +103,7 @@ private struct RegexOracle {
                          ",", ":", "\u{1680}", "+", "\t", "\\)", "\\(", "@a(", ") "]
 
     @Test func scannerAgreesWithALiteralBacktrackingMatcher() {
-        var rng = SplitMix(seed: 12)
+        var rng = SeededRandom(seed: 12)
         var withTags = 0, withTrailingTags = 0, withEscapedValues = 0
         for _ in 0..<40_000 {
             let count = Int(rng.next() % 13)

@@ -138,12 +138,12 @@ import Testing
         #expect(context("- a @x(b c") == .value("x"))
     }
 
-    /// Lines made to defeat a backtracking matcher: each must read in time
-    /// linear in its length, a few times what a plain line of that size takes.
+    /// Lines made to defeat a backtracking matcher read at once. Time is not
+    /// compared here (shared machines are noisy; `taskpaper-bench` measures
+    /// speed): the bound is one a quadratic scan of a megabyte (10^12 steps)
+    /// could never meet, and a linear one meets thousands of times over.
     @Test func pathologicalLinesReadInLinearTime() {
         let size = 1 << 20
-        // A plain line of that size: ordinary text and tags.
-        let plain = String(repeating: "- buy milk @due(2026-01-01) @home ", count: size / 34)
         let lines = [
             String(repeating: "\\)", count: size / 2),
             "@a(" + String(repeating: "\\)", count: size / 2),
@@ -157,10 +157,8 @@ import Testing
         func cost(_ text: String) -> Duration {
             (0..<3).map { _ in clock.measure { _ = TagScanner.parse(text) } }.min()!
         }
-        let base = max(cost(plain), .milliseconds(1))
         for line in lines {
-            let ratio = cost(line) / base
-            #expect(ratio < 10, "\(line.prefix(12))…: \(ratio)x a plain line")
+            #expect(cost(line) < .seconds(5), "\(line.prefix(12))…")
         }
         // And they read as TaskPaper reads them.
         #expect(TagScanner.parse(lines[1]).tags.count == 1)

@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func randomEditsMatchAReferenceString() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(seed: 7)
         let pieces = ["a", "- task ", "@due(2025-01-01)", "\n", "\r\n", "\r", "👍🏽", "é", "e\u{301}", "中", "\t", ":", " "]
         var reference = "Home:\n\t- a @due(2025-05-11)\r\nnote 👍🏽\rlast"
         var doc = TextDocument(text: reference)
@@ -112,18 +112,5 @@ import Testing
         if y < x { swap(&x, &y) }
         let u = Array(text.utf8)
         return String(decoding: u[..<x] + Array(insert.utf8) + u[y...], as: UTF8.self)
-    }
-}
-
-/// A small deterministic generator for randomized tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -21,7 +21,7 @@ public enum QuickFixes {
                       diagnostic: diagnostic, isPreferred: true)]
         case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
         case .overdue: reschedule(diagnostic, line, index)
-        case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved: []
+        case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .searchMalformed: []
         }
     }
 

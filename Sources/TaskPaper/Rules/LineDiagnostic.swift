@@ -18,10 +18,11 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case overdue = "overdue"
     case duplicateTag = "duplicate-tag"
     case projectTrailingSpace = "project-trailing-space"
+    case searchMalformed = "search-malformed"
 
     public var severity: Severity {
         switch self {
-        case .dateMalformed, .dateInvalid, .rangeInverted: .error
+        case .dateMalformed, .dateInvalid, .rangeInverted, .searchMalformed: .error
         case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag: .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint

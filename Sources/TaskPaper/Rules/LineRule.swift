@@ -57,7 +57,7 @@ public struct AnalyzedLine: Sendable {
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
         run(DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
-            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, into: &out)
+            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, SearchRule.self, into: &out)
         return out
     }
 

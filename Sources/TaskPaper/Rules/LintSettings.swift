@@ -1,11 +1,13 @@
 /// The settings the rules read.
 public struct LintSettings: Sendable, Hashable {
     public var maxLineLength = 120
-    public var dateTags: Set<String> = ["due", "done", "start", "defer"] {
+    /// The date tags unless settings say otherwise, in the order completion offers them.
+    public static let defaultDateTags = ["due", "done", "start", "defer"]
+    public var dateTags = Set(LintSettings.defaultDateTags) {
         didSet { dateTagNames = dateTags.sorted() }
     }
     /// The same names as a short list: comparing a handful beats hashing on every tag of every line.
-    public private(set) var dateTagNames = ["defer", "done", "due", "start"]
+    public private(set) var dateTagNames = LintSettings.defaultDateTags.sorted()
     public var overdue = true
     /// Whether `line-too-long` and the gauge also measure notes (prose is long by nature).
     public var lineLengthNotes = false

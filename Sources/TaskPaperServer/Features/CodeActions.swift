@@ -1,8 +1,24 @@
 import TaskPaper
 
-/// textDocument/codeAction (SPEC 5): quick fixes, mark done / not done, and
+/// textDocument/codeAction: quick fixes, mark done / not done, and
 /// archive. Every action carries its edit. The edits themselves are computed
 /// in TaskPaper/Edits; this file picks them for a range and speaks LSP.
+extension Provider {
+    static let codeActions = Provider("codeActionProvider") { _ in
+        JSONObject { w in
+            w.key("codeActionKinds"); Server.codeActionKinds.write(to: &w)
+            w.key("resolveProvider"); w.bool(false)
+        }
+    }
+}
+
+/// The titles of the task edits, shared by code actions and commands.
+enum TaskEditTitle {
+    static let markDone = "Mark as done"
+    static let markNotDone = "Mark as not done"
+    static let archiveDone = "Archive done items"
+}
+
 /// What an archive edit depends on besides the text's version.
 struct ArchiveKey: Equatable {
     var generation: Int
@@ -14,19 +30,14 @@ extension Server {
     /// A selection of this many lines answers in a few milliseconds.
     static let lightbulbLineLimit = 1_000
 
-    static var codeActionOptions: JSONObject { JSONObject { w in
-        w.key("codeActionKinds"); codeActionKinds.write(to: &w)
-        w.key("resolveProvider"); w.bool(false)
-    } }
-
-    func codeActions(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let lines = doc.lines(of: try LSPRange(params.field("range")))
-        let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+    func codeActions(_ params: CodeActionParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
+        let lines = doc.lines(of: params.range)
+        let only = params.only
         // Editors ask on every cursor or selection move to decide on a lightbulb (automatic, no
         // `only`); that answer must stay cheap, so it leaves out the whole-document archive and
         // long selections. Asking explicitly, or with `only` (as on save), gets everything.
-        let lightbulb = params["context"]?["triggerKind"]?.intValue == 2 && only == nil
+        let lightbulb = params.triggerKind == .automatic && only == nil
         if lightbulb, lines.count > Server.lightbulbLineLimit { return [CodeAction]() }
         // `only: ["source"]` asks for `source.archiveDone` too: kinds are dot-separated hierarchies.
         func wanted(_ kind: String) -> Bool {
@@ -36,13 +47,13 @@ extension Server {
         if wanted("quickfix") { actions += quickFixActions(doc, lines) }
         if wanted("refactor.rewrite") {
             let done = markDoneEdits(doc, lines)
-            if !done.isEmpty { actions.append(CodeAction(title: "Mark as done", kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
+            if !done.isEmpty { actions.append(CodeAction(title: TaskEditTitle.markDone, kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
             let notDone = markNotDoneEdits(doc, lines)
-            if !notDone.isEmpty { actions.append(CodeAction(title: "Mark as not done", kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
+            if !notDone.isEmpty { actions.append(CodeAction(title: TaskEditTitle.markNotDone, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
         }
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
-            if !archive.isEmpty { actions.append(CodeAction(title: "Archive done items", kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
+            if !archive.isEmpty { actions.append(CodeAction(title: TaskEditTitle.archiveDone, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
         }
         return actions
     }
@@ -74,45 +85,23 @@ extension Server {
         DoneEdits.markNotDone(doc.text.lines, in: lines)
     }
 
-    /// Computed once per document version: editors ask for actions on every
-    /// cursor move, and on a large document the archive is a big edit.
+    /// Computed once per document version (kept on the document).
     func archiveEdits(_ doc: OpenDocument) -> [TextReplacement] {
         let key = ArchiveKey(generation: doc.generation, indentWidth: settings.indentWidth)
-        if let cached = archiveCache[doc.uri], cached.key == key { return cached.edits }
+        if let cached = doc.archiveEdits, cached.key == key { return cached.edits }
         let edits = ArchiveEdits.archiveDone(doc.text.lines, indentWidth: settings.indentWidth)
-        archiveCache[doc.uri] = (key, edits)
+        doc.archiveEdits = (key, edits)
         return edits
     }
 
     /// `@done` as `doneFormat` asks, stamped with the local time now.
     private var doneTag: String {
-        let clock = clockSource()
+        let clock = now()
         switch settings.doneFormat {
         case .date: return DoneEdits.doneTag(date: clock.today)
         case .datetime: return DoneEdits.doneTag(date: clock.today, time: clock.now)
         case .bare: return DoneEdits.doneTag(date: nil)
         }
-    }
-}
-
-extension OpenDocument {
-    /// The lines a client range covers. A selection ending at the start of a
-    /// line (a whole-line selection) leaves that line out.
-    func lines(of range: LSPRange) -> ClosedRange<Int> {
-        let (a, b) = locations(range)
-        let last = b.line > a.line && b.offset == 0 ? b.line - 1 : b.line
-        return a.line...last
-    }
-
-    /// Library replacements as one WorkspaceEdit on this document, in the client's encoding.
-    func workspaceEdit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
-        WorkspaceEdit(changes: [(uri, replacements.map { r in
-            TextEdit(range: LSPRange(start: position(r.start), end: position(r.end)), newText: r.newText)
-        })])
-    }
-
-    private func position(_ l: TextLocation) -> Position {
-        Position(text.position(line: l.line, offset: l.offset, encoding: context.encoding))
     }
 }
 

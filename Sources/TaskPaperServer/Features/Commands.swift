@@ -4,6 +4,12 @@ import TaskPaper
 /// bind them to a key without a menu. Each sends its edit to the client with
 /// workspace/applyEdit. Arguments: the document URI, then (except for
 /// archive) an LSP range or position saying which lines.
+extension Provider {
+    static let executeCommand = Provider("executeCommandProvider") { _ in
+        JSONObject { w in w.key("commands"); Server.TaskCommand.allCases.map(\.rawValue).write(to: &w) }
+    }
+}
+
 extension Server {
     enum TaskCommand: String, CaseIterable {
         case markDone = "taskpaper.markDone"
@@ -13,14 +19,10 @@ extension Server {
         case archiveDone = "taskpaper.archiveDone"
     }
 
-    static var executeCommandOptions: JSONObject { JSONObject { w in
-        w.key("commands"); TaskCommand.allCases.map(\.rawValue).write(to: &w)
-    } }
-
-    func executeCommand(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let name = try params.string("command")
+    func executeCommand(_ params: ExecuteCommandParams) throws(ResponseError) -> any JSONEncodable {
+        let name = params.command
         guard let command = TaskCommand(rawValue: name) else { throw .invalidParams("Unknown command \(name)") }
-        let arguments = params["arguments"]?.arrayValue ?? []
+        let arguments = params.arguments
         guard let uri = arguments.first?.stringValue else {
             throw .invalidParams("\(name) needs the document URI as its first argument")
         }
@@ -29,14 +31,14 @@ extension Server {
         let label: String, edits: [TextReplacement]
         switch command {
         case .archiveDone:
-            (label, edits) = ("Archive done items", archiveEdits(doc))
+            (label, edits) = (TaskEditTitle.archiveDone, archiveEdits(doc))
         case .markDone, .markNotDone, .toggleDone:
             let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
             let done = markDoneEdits(doc, lines)
             if command == .markDone || (command == .toggleDone && !done.isEmpty) {
-                (label, edits) = ("Mark as done", done)
+                (label, edits) = (TaskEditTitle.markDone, done)
             } else {
-                (label, edits) = ("Mark as not done", markNotDoneEdits(doc, lines))
+                (label, edits) = (TaskEditTitle.markNotDone, markNotDoneEdits(doc, lines))
             }
         }
         guard !edits.isEmpty else { return JSONNull() }
@@ -61,8 +63,8 @@ extension OpenDocument {
     /// The lines a command argument names: an LSP range, or a position for its line.
     fileprivate func lines(ofArgument json: JSON?, command: String) throws(ResponseError) -> ClosedRange<Int> {
         guard let json else { throw .invalidParams("\(command) needs a range or a position as its second argument") }
-        if json["start"] != nil { return lines(of: try LSPRange(json)) }
-        let line = location(try Position(json)).line
+        if json["start"] != nil { return lines(of: try ClientRange(json)) }
+        let line = location(try ClientPosition(json)).line
         return line...line
     }
 }

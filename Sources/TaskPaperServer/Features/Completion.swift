@@ -1,16 +1,20 @@
 import TaskPaper
 
-/// Completion (SPEC 3): tag names after `@`, dates inside a date tag's
+/// Completion: tag names after `@`, dates inside a date tag's
 /// parentheses, known values inside any other tag's. Every item replaces
 /// exactly what was typed of the word, so `@du` + accept gives `@due`.
-extension Server {
-    static let completionTriggerCharacters = ["@", "("]
+extension Provider {
+    static let completion = Provider("completionProvider") { _ in
+        JSONObject { w in w.key("triggerCharacters"); ["@", "("].write(to: &w) }
+    }
+}
 
-    func completion(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let (line, offset) = doc.location(try Position(params.field("position")))
+extension Server {
+    func completion(_ params: CompletionParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
+        let cursor = doc.location(params.position), line = cursor.line
         let text = doc.line(line).text
-        guard let context = CompletionContext.at(offset, in: text) else { return CompletionList(items: []) }
+        guard let context = CompletionContext.at(cursor.offset, in: text) else { return CompletionList(items: []) }
         // Typed so far (up to the cursor) and the whole word: clients that can choose get both.
         let range = CompletionRange(typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),
                                     insertReplace: client.completionInsertReplace)
@@ -40,7 +44,7 @@ extension Server {
     /// Date tags (in their usual order) and `done` first, then every other used tag, most used first.
     private func tagNameItems(_ used: [String: Int], range: CompletionRange) -> [CompletionItem] {
         let dateTags = settings.lint.dateTags
-        let usual = ["due", "done", "start", "defer"]
+        let usual = LintSettings.defaultDateTags
         var first = usual.filter(dateTags.contains) + dateTags.subtracting(usual).sorted()
         if !first.contains("done") { first.insert("done", at: min(1, first.count)) }
         let rest = used.filter { !first.contains($0.key) }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
@@ -58,9 +62,9 @@ extension Server {
     }
 
     /// Concrete ISO dates, each labelled with the word that names it. The words are
-    /// payloads of SPEC 1's relative grammar, resolved by the same parser that checks them.
+    /// payloads of the relative date grammar, resolved by the same parser that checks them.
     private func dateItems(for tag: String, range: CompletionRange) -> [CompletionItem] {
-        let clock = clockSource()
+        let clock = now()
         let words = DateSuggestions.words(clock: clock)
         var dates: [(date: CivilDate, words: [String])] = []
         for (word, date) in words where !word.hasPrefix("+") {
@@ -99,11 +103,11 @@ extension Server {
         return items.numbered()
     }
 
-    private func itemCount(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+    private func itemCount(_ n: Int) -> String { Plural.count(n, "item", "items") }
 }
 
 struct CompletionItem: JSONEncodable {
-    enum Kind: Int { case value = 12, keyword = 14 }
+    typealias Kind = CompletionItemKind
     var label: String
     var kind: Kind
     var detail: String
@@ -116,7 +120,7 @@ struct CompletionItem: JSONEncodable {
         w.object { w in
             w.key("label"); w.string(label)
             w.key("labelDetails"); w.object { w in w.key("description"); w.string(detail) }
-            w.key("kind"); w.int(kind.rawValue)
+            w.key("kind"); w.int(kind)
             w.key("detail"); w.string(detail)
             w.key("sortText"); w.string(sortText)
             if let filterText { w.key("filterText"); w.string(filterText) }
@@ -141,8 +145,8 @@ extension Array where Element == CompletionItem {
 /// Where an accepted item goes: over the whole word, or (for clients that
 /// support it) an insert range up to the cursor and a replace range over the word.
 struct CompletionRange {
-    var typed: LSPRange
-    var word: LSPRange
+    var typed: ClientRange
+    var word: ClientRange
     var insertReplace: Bool
 
     func edit(_ newText: String) -> CompletionEdit {
@@ -152,7 +156,7 @@ struct CompletionRange {
 
 enum CompletionEdit: JSONEncodable {
     case replace(TextEdit)
-    case insertReplace(String, insert: LSPRange, replace: LSPRange)
+    case insertReplace(String, insert: ClientRange, replace: ClientRange)
 
     func write(to w: inout JSONWriter) {
         switch self {

@@ -1,17 +1,20 @@
 import TaskPaper
 
-/// Diagnostics out to the client: pushed once the input is drained (SPEC 2:
-/// no storms, no timers), or pulled with `resultId` / `unchanged`.
-extension Server {
-    /// After midnight (or a jump of the clock), `overdue` and relative dates mean
-    /// something else: re-derive every document, once per change of date.
-    /// Checked on every message and on the date watcher's ticks.
-    func refreshIfNewDay() {
-        guard dateWatcher.dayChanged(today: clockSource().today) else { return }
-        log("the date is now \(clockSource().today); refreshing open documents")
-        refreshAllDocuments()
+/// Diagnostics out to the client: pushed once the input is drained (no
+/// storms, no timers), or pulled with `resultId` / `unchanged`.
+extension Provider {
+    /// Only for clients that pull; the others get them pushed.
+    static let diagnostics = Provider("diagnosticProvider") { client in
+        guard client.pullDiagnostics else { return nil }
+        return JSONObject { w in
+            w.key("identifier"); w.string("taskpaper")
+            w.key("interFileDependencies"); w.bool(false)
+            w.key("workspaceDiagnostics"); w.bool(false)
+        }
     }
+}
 
+extension Server {
     func publishPendingDiagnostics() {
         guard !needsPublish.isEmpty else { return }
         if client.pullDiagnostics { needsPublish.removeAll(); return }
@@ -26,10 +29,10 @@ extension Server {
         needsPublish.removeAll()
     }
 
-    func pullDiagnostics(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
+    func pullDiagnostics(_ params: DocumentDiagnosticParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
         let resultID = "\(doc.generation)"
-        let unchanged = params["previousResultId"]?.stringValue == resultID
+        let unchanged = params.previousResultID == resultID
         return JSONObject { w in
             w.key("kind"); w.string(unchanged ? "unchanged" : "full")
             w.key("resultId"); w.string(resultID)
@@ -53,15 +56,6 @@ extension Server {
         }
         w.rawElements { $0.append(contentsOf: doc.diagnosticsJSON!) }
     }
-
-    /// Every diagnostic on the lines a range touches, as the model has them.
-    func diagnostics(in doc: OpenDocument, lines: ClosedRange<Int>) -> [(line: Int, LineDiagnostic)] {
-        var out: [(Int, LineDiagnostic)] = []
-        for line in lines where line < doc.lineCount {
-            for d in doc.results[line].diagnostics { out.append((line, d)) }
-        }
-        return out
-    }
 }
 
 /// One line's diagnostics as JSON with holes where the line number goes:
@@ -70,7 +64,7 @@ struct EncodedDiagnostics {
     private var bytes: [UInt8]
     private var holes: [Int]
 
-    init(_ diagnostics: [LineDiagnostic], ranges: [LSPRange]) {
+    init(_ diagnostics: [LineDiagnostic], ranges: [ClientRange]) {
         var w = JSONWriter()
         var holes: [Int] = []
         for (d, r) in zip(diagnostics, ranges) {
@@ -107,7 +101,7 @@ struct EncodedDiagnostics {
 }
 
 struct LSPDiagnostic: JSONEncodable {
-    var range: LSPRange
+    var range: ClientRange
     var diagnostic: LineDiagnostic
 
     func write(to w: inout JSONWriter) {

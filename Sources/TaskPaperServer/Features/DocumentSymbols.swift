@@ -1,23 +1,20 @@
 import TaskPaper
 
-/// textDocument/documentSymbol (SPEC 6): projects and tasks as a tree; a
+/// textDocument/documentSymbol: projects and tasks as a tree; a
 /// project holds its sub-projects and tasks, a task its sub-tasks. Notes are
 /// no symbols: items under a note move up to the note's nearest symbol.
+extension Provider {
+    static let documentSymbols = Provider("documentSymbolProvider")
+}
+
 extension Server {
-    func documentSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let snapshot = try document(params).snapshot, indentWidth = settings.indentWidth
-        // Tens of megabytes for a large document: built off the loop so typing goes on.
-        return OffLoop {
+    /// Tens of megabytes for a large document: built off the loop, on a snapshot, so typing goes on.
+    func documentSymbols(_ params: DocumentSymbolParams) throws(ResponseError) -> @Sendable () -> any JSONEncodable {
+        let snapshot = try document(params.textDocument).snapshot, indentWidth = settings.indentWidth
+        return {
             DocumentSymbolTree(doc: snapshot, outline: Outline(document: snapshot.text, indentWidth: indentWidth))
         }
     }
-}
-
-enum SymbolKind {
-    /// LSP `SymbolKind`: Namespace for a project (it groups), Event for a task (it happens).
-    static func of(_ kind: LineKind) -> Int { kind == .project ? 3 : 24 }
-    /// LSP `SymbolTag.Deprecated`: clients strike it through, as TaskPaper shows a done item.
-    static let deprecated = 1
 }
 
 /// Writes the tree straight to JSON while walking the outline.
@@ -60,14 +57,15 @@ struct DocumentSymbolTree: JSONEncodable {
         let line = outline.lines[item]
         let last = outline.subtreeEnd(of: item) - 1
         let end = doc.text.lines[last].text.utf8.count
-        let range = LSPRange(start: Position(line: item, character: 0), end: doc.lspRange(line: last, end..<end).end)
+        let range = ClientRange(start: ClientPosition(line: item, character: 0),
+                                end: doc.clientPosition(TextLocation(line: last, offset: end)))
         let tags = line.syntax.tags.map { line.text.utf8Slice($0.range) }.joined(separator: " ")
         w.object { w in
             w.key("name"); w.string(line.itemName)
             if !tags.isEmpty { w.key("detail"); w.string(tags) }
-            w.key("kind"); w.int(SymbolKind.of(line.syntax.kind))
+            w.key("kind"); w.int(SymbolKind(line.syntax.kind))
             if line.isDone {
-                w.key("tags"); w.array { w in w.int(SymbolKind.deprecated) }
+                w.key("tags"); w.array { w in w.int(SymbolTag.deprecated) }
             }
             w.key("range"); range.write(to: &w)
             w.key("selectionRange"); doc.lspRange(line: item, line.syntax.contentRange).write(to: &w)

@@ -1,10 +1,14 @@
 import TaskPaper
 
-/// textDocument/foldingRange (SPEC 6): every item with children folds down to
+/// textDocument/foldingRange: every item with children folds down to
 /// its last owned line (blank lines after it stay visible).
+extension Provider {
+    static let foldingRanges = Provider("foldingRangeProvider")
+}
+
 extension Server {
-    func foldingRanges(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
+    func foldingRanges(_ params: FoldingRangeParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
         let outline = Outline(document: doc.text, indentWidth: settings.indentWidth)
         return (0..<outline.lineCount).filter(outline.hasChildren).map { item in
             JSONObject { w in

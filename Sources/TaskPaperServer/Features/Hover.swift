@@ -1,14 +1,18 @@
 import TaskPaper
 
-/// Hover (SPEC 6) on a tag: for a date tag the date in words and how far it
+/// Hover on a tag: for a date tag the date in words and how far it
 /// is from today; for every tag how many items carry it. Markdown when the
 /// client accepts it, plain text otherwise; the range is the whole tag.
+extension Provider {
+    static let hover = Provider("hoverProvider")
+}
+
 extension Server {
-    func hover(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let (line, offset) = doc.location(try Position(params.field("position")))
+    func hover(_ params: HoverParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
+        let cursor = doc.location(params.position), line = cursor.line
         let analyzed = doc.analyzedLine(line)
-        guard let index = analyzed.syntax.tagIndex(at: offset),
+        guard let index = analyzed.syntax.tagIndex(at: cursor.offset),
               !analyzed.syntax.tags[index].hasEmptyName else { return JSONNull() }
         let tag = analyzed.syntax.tags[index]
         let name = String(tag.name(in: analyzed.text))
@@ -20,7 +24,7 @@ extension Server {
                                                    : [.strong(date.reading), .plain(date.detail)])
         }
         let carriers = tagUsage()[name] ?? 0
-        var usage: [HoverText] = [.plain(carriers == 1 ? "1 item carries " : "\(carriers) items carry "), .code("@\(name)")]
+        var usage: [HoverText] = [.plain(Plural.count(carriers, "item carries", "items carry") + " "), .code("@\(name)")]
         if !analyzed.settings.dateTags.contains(name), let value = tag.payload(in: analyzed.text), !value.isEmpty {
             let withValue = tagValues(name)[String(value)] ?? 0
             usage += [.plain(", \(withValue) of them with "), .code("@\(name)(\(value))")]
@@ -46,7 +50,7 @@ enum HoverText {
 struct HoverResult: JSONEncodable {
     var paragraphs: [[HoverText]]
     var markdown: Bool
-    var range: LSPRange
+    var range: ClientRange
 
     func write(to w: inout JSONWriter) {
         let value = paragraphs.map { $0.map { $0.render(markdown: markdown) }.joined() }.joined(separator: "\n\n")

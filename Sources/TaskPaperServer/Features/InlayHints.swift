@@ -1,15 +1,19 @@
 import TaskPaper
 
-/// The line-length gauge (SPEC 6): within 10 characters of `maxLineLength`, a
+/// The line-length gauge: within 10 characters of `maxLineLength`, a
 /// hint at the line end shows what is left (`7 left`); past it, the overflow (`-3`).
 /// Computed per requested line, so an edit costs only the lines on screen.
+extension Provider {
+    static let inlayHints = Provider("inlayHintProvider")
+}
+
 extension Server {
-    func inlayHints(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let range = try LSPRange(params.field("range"))
+    func inlayHints(_ params: InlayHintParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
         let limit = doc.context.settings.lint.maxLineLength
         guard limit > 0 else { return [InlayHint]() }
-        let (a, b) = doc.locations(range)
+        let requested = doc.locations(params.range)
+        let a = requested.lowerBound, b = requested.upperBound
         var hints: [InlayHint] = []
         for line in a.line...b.line {
             let l = doc.line(line)
@@ -24,29 +28,8 @@ extension Server {
     }
 }
 
-/// How a line's length stands against the limit, in characters as a person counts them.
-struct LineGauge {
-    var count: Int
-    var limit: Int
-
-    static let window = 10
-
-    /// Nil when the line is more than `window` characters short of the limit.
-    init?(text: String, syntax: LineSyntax, limit: Int) {
-        // Bytes bound characters from above: most lines are decided without counting.
-        guard Int(syntax.utf8Count) >= limit - LineGauge.window else { return nil }
-        let count = Characters.count(text, isASCII: syntax.isASCII)
-        guard count >= limit - LineGauge.window else { return nil }
-        self.count = count
-        self.limit = limit
-    }
-
-    var label: String { count <= limit ? "\(limit - count) left" : "-\(count - limit)" }
-    var tooltip: String { "Line is \(count) characters long (limit \(limit))" }
-}
-
 struct InlayHint: JSONEncodable {
-    var position: Position
+    var position: ClientPosition
     var gauge: LineGauge
 
     func write(to w: inout JSONWriter) {

@@ -1,11 +1,12 @@
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaper
 
-/// initialize / initialized / shutdown, and settings (SPEC 7).
+/// initialize / initialized / shutdown, and settings (the root README.md, "Settings").
 extension Server {
     public static let version = "0.1.0"
 
-    func initialize(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        guard params.objectValue != nil else { throw .invalidParams("initialize needs params") }
+    func initialize(_ p: InitializeParams) -> any JSONEncodable {
+        let params = p.json
         client = ClientCapabilities(params["capabilities"])
         encoding = client.negotiatedEncoding
         let (initial, problems) = Settings.from(params["initializationOptions"])
@@ -16,38 +17,9 @@ extension Server {
         for problem in problems {
             inbox.push(.task { $0.showMessage(problem) })
         }
-        let pull = client.pullDiagnostics
-        let encoding = self.encoding
-        let renameProvider = Server.renameProvider(params["capabilities"])
+        let capabilities = Server.capabilities(for: client, encoding: encoding)
         return JSONObject { w in
-            w.key("capabilities"); w.object { w in
-                w.key("positionEncoding"); w.string(encoding.rawValue)
-                w.key("textDocumentSync"); w.object { w in
-                    w.key("openClose"); w.bool(true)
-                    w.key("change"); w.int(2)
-                }
-                if pull {
-                    w.key("diagnosticProvider"); w.object { w in
-                        w.key("identifier"); w.string("taskpaper")
-                        w.key("interFileDependencies"); w.bool(false)
-                        w.key("workspaceDiagnostics"); w.bool(false)
-                    }
-                }
-                w.key("semanticTokensProvider"); SemanticTokenizer.providerOptions.write(to: &w)
-                w.key("completionProvider"); w.object { w in
-                    w.key("triggerCharacters"); Server.completionTriggerCharacters.write(to: &w)
-                }
-                w.key("hoverProvider"); w.bool(true)
-                w.key("inlayHintProvider"); w.bool(true)
-                w.key("codeActionProvider"); Server.codeActionOptions.write(to: &w)
-                w.key("executeCommandProvider"); Server.executeCommandOptions.write(to: &w)
-                w.key("documentSymbolProvider"); w.bool(true)
-                w.key("foldingRangeProvider"); w.bool(true)
-                w.key("documentHighlightProvider"); w.bool(true)
-                w.key("referencesProvider"); w.bool(true)
-                w.key("renameProvider"); renameProvider.write(to: &w)
-                w.key("workspaceSymbolProvider"); w.bool(true)
-            }
+            w.key("capabilities"); capabilities.write(to: &w)
             w.key("serverInfo"); w.object { w in
                 w.key("name"); w.string("taskpaper-lsp")
                 w.key("version"); w.string(Server.version)
@@ -55,23 +27,30 @@ extension Server {
         }
     }
 
-    func initialized() {
+    func initialized(_: InitializedParams) {
         if client.didChangeConfigurationDynamic {
-            request("client/registerCapability", JSONObject { w in
-                w.key("registrations"); w.array { w in
-                    w.object { w in
-                        w.key("id"); w.string("taskpaper-configuration")
-                        w.key("method"); w.string("workspace/didChangeConfiguration")
-                        w.key("registerOptions"); w.object { w in w.key("section"); w.string("taskpaper") }
-                    }
-                }
-            }) { _ in }
+            registerCapability(id: "taskpaper-configuration", method: DidChangeConfigurationParams.method) { w in
+                w.key("section"); w.string("taskpaper")
+            }
         }
         fetchConfiguration()
         startWorkspaceIndex()
     }
 
-    func shutdown() -> any JSONEncodable {
+    /// Asks the client to send `method` (dynamic registration), with its register options.
+    func registerCapability(id: String, method: String, options: @escaping (inout JSONWriter) -> Void) {
+        request("client/registerCapability", JSONObject { w in
+            w.key("registrations"); w.array { w in
+                w.object { w in
+                    w.key("id"); w.string(id)
+                    w.key("method"); w.string(method)
+                    w.key("registerOptions"); w.object(options)
+                }
+            }
+        }) { _ in }
+    }
+
+    func shutdown(_: ShutdownParams) -> any JSONEncodable {
         lifecycle = .shuttingDown
         return JSONNull()
     }
@@ -87,8 +66,8 @@ extension Server {
         }
     }
 
-    func didChangeConfiguration(_ params: JSON) throws(ResponseError) {
-        if let s = params["settings"], let section = s["taskpaper"], !section.isNull {
+    func didChangeConfiguration(_ params: DidChangeConfigurationParams) {
+        if let section = params.section {
             applySettings(section)
         } else {
             // Pull-model clients send an empty notification and expect us to ask.
@@ -104,6 +83,20 @@ extension Server {
         guard new != settings else { return }
         settings = new
         workspaceIndexSettingsChanged()
+        refreshAllDocuments()
+    }
+
+    /// After midnight (or a jump of the clock), `overdue` and relative dates mean
+    /// something else: re-derive every document, once per change of date.
+    /// Checked on every message and on the date watcher's ticks (DateWatcher.swift).
+    func refreshIfNewDay() {
+        // The local date costs more than most answers; within the same second it cannot have changed.
+        let second = time(nil)
+        guard second != lastDayCheck else { return }
+        lastDayCheck = second
+        let today = now().today
+        guard dateWatcher.dayChanged(today: today) else { return }
+        log("the date is now \(today); refreshing open documents")
         refreshAllDocuments()
     }
 

@@ -1,10 +1,18 @@
 import TaskPaper
 
-/// textDocument/prepareRename and textDocument/rename (SPEC 6): a tag's name,
+/// textDocument/prepareRename and textDocument/rename: a tag's name,
 /// everywhere it is used in open documents and indexed files.
+extension Provider {
+    /// With `prepareProvider` only for clients that send prepareRename.
+    static let rename = Provider("renameProvider") { client in
+        guard client.renamePrepare else { return true }
+        return JSONObject { w in w.key("prepareProvider"); w.bool(true) }
+    }
+}
+
 extension Server {
-    func prepareRename(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        guard let hit = try tagUnderCursor(params) else { return JSONNull() }
+    func prepareRename(_ params: PrepareRenameParams) throws(ResponseError) -> any JSONEncodable {
+        guard let hit = try tagUnderCursor(params.at) else { return JSONNull() }
         let range = hit.doc.lspRange(line: hit.line, hit.tag.nameRange)
         return JSONObject { w in
             w.key("range"); range.write(to: &w)
@@ -12,9 +20,9 @@ extension Server {
         }
     }
 
-    func rename(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let newName = try params.string("newName")
-        guard let hit = try tagUnderCursor(params) else {
+    func rename(_ params: RenameParams) throws(ResponseError) -> any JSONEncodable {
+        let newName = params.newName
+        guard let hit = try tagUnderCursor(params.at) else {
             throw .requestFailed("There is no tag here to rename: place the cursor on a tag")
         }
         guard TagScanner.isValidTagName(newName) else {
@@ -26,11 +34,5 @@ extension Server {
             if changes.last?.uri == site.uri { changes[changes.count - 1].edits.append(edit) } else { changes.append((site.uri, [edit])) }
         }
         return WorkspaceEdit(changes: changes)
-    }
-
-    /// `renameProvider`: with `prepareProvider` only for clients that send prepareRename.
-    static func renameProvider(_ capabilities: JSON?) -> any JSONEncodable {
-        guard capabilities?["textDocument"]?["rename"]?["prepareSupport"]?.boolValue == true else { return true }
-        return JSONObject { w in w.key("prepareProvider"); w.bool(true) }
     }
 }

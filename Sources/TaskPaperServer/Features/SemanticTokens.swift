@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// The one place that turns a parsed line into semantic tokens (SPEC 4).
+/// The one place that turns a parsed line into semantic tokens.
 enum SemanticTokenizer {
     static let types = ["project", "task", "note", "tag", "payload"]
     static let modifiers = ["done", "overdue", "invalid", "date"]
@@ -12,14 +12,6 @@ enum SemanticTokenizer {
             invalid = Modifiers(rawValue: 4), date = Modifiers(rawValue: 8)
     }
 
-    static var providerOptions: JSONObject { JSONObject { w in
-        w.key("legend"); w.object { w in
-            w.key("tokenTypes"); types.write(to: &w)
-            w.key("tokenModifiers"); modifiers.write(to: &w)
-        }
-        w.key("full"); w.object { w in w.key("delta"); w.bool(true) }
-        w.key("range"); w.bool(true)
-    } }
 
     /// What a line's token modifiers depend on beyond its syntax, kept per line
     /// (a few bytes) so tokens are computed on request without re-parsing dates.
@@ -96,8 +88,9 @@ enum SemanticTokenizer {
 
     /// LSP's relative encoding of the tokens on `lines` (only those ending after
     /// `from` and starting before `to`, for range requests).
-    static func encode(_ doc: OpenDocument, lines: Range<Int>, from: (line: Int, column: Int)? = nil,
-                       to: (line: Int, column: Int)? = nil) -> [UInt32] {
+    /// Tokens of `lines`; with `from` / `to`, only those overlapping the client range between them.
+    static func encode(_ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
+                       to: ClientPosition? = nil) -> [UInt32] {
         var data: [UInt32] = []
         if from == nil { data.reserveCapacity(doc.lineCount * 16) }
         var quads: [UInt32] = []
@@ -110,8 +103,8 @@ enum SemanticTokenizer {
             while k < quads.count {
                 let col = quads[k], len = quads[k + 1]
                 defer { k += 4 }
-                if let from, line == from.line, Int(col + len) <= from.column { continue }
-                if let to, line == to.line, Int(col) >= to.column { continue }
+                if let from, line == from.line, Int(col + len) <= from.character { continue }
+                if let to, line == to.line, Int(col) >= to.character { continue }
                 let deltaLine = UInt32(line - prevLine)
                 data.append(deltaLine)
                 data.append(deltaLine > 0 ? col : col - prevStart)
@@ -126,28 +119,38 @@ enum SemanticTokenizer {
     }
 }
 
-/// The previous full result per document, for delta requests.
+/// The previous full result of a document, for delta requests.
 struct SemanticTokensResult {
     var resultID: String
     var data: [UInt32]
 }
 
-extension Server {
-    nonisolated(unsafe) static var lastTokensResultID = 0
+extension Provider {
+    static let semanticTokens = Provider("semanticTokensProvider") { _ in
+        JSONObject { w in
+            w.key("legend"); w.object { w in
+                w.key("tokenTypes"); SemanticTokenizer.types.write(to: &w)
+                w.key("tokenModifiers"); SemanticTokenizer.modifiers.write(to: &w)
+            }
+            w.key("full"); w.object { w in w.key("delta"); w.bool(true) }
+            w.key("range"); w.bool(true)
+        }
+    }
+}
 
-    func semanticTokensFull(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
+extension Server {
+    func semanticTokensFull(_ params: SemanticTokensParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
         let data = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount)
-        let id = rememberTokens(doc.uri, data)
+        let id = rememberTokens(doc, data)
         return TokensResponse(resultID: id, data: data)
     }
 
-    func semanticTokensDelta(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let previous = try params.string("previousResultId")
+    func semanticTokensDelta(_ params: SemanticTokensDeltaParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
         let data = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount)
-        guard let old = semanticTokens[doc.uri], old.resultID == previous else {
-            return TokensResponse(resultID: rememberTokens(doc.uri, data), data: data)
+        guard let old = doc.semanticTokens, old.resultID == params.previousResultID else {
+            return TokensResponse(resultID: rememberTokens(doc, data), data: data)
         }
         // One splice: the common prefix and suffix stay, the middle is replaced.
         var prefix = 0
@@ -157,7 +160,7 @@ extension Server {
         while suffix < limit - prefix, old.data[old.data.count - 1 - suffix] == data[data.count - 1 - suffix] { suffix += 1 }
         let inserted = Array(data[prefix..<data.count - suffix])
         let deleteCount = old.data.count - suffix - prefix
-        let id = rememberTokens(doc.uri, data)
+        let id = rememberTokens(doc, data)
         return JSONObject { w in
             w.key("resultId"); w.string(id)
             w.key("edits"); w.array { w in
@@ -172,27 +175,23 @@ extension Server {
         }
     }
 
-    func semanticTokensRange(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let doc = try document(params)
-        let range = try LSPRange(params.field("range"))
-        let (start, end) = doc.locations(range)
-        let startCol = doc.context.encoding.column(ofUTF8Offset: start.offset, in: doc.line(start.line).text,
-                                                  isASCII: doc.line(start.line).syntax.isASCII)
-        let endCol = doc.context.encoding.column(ofUTF8Offset: end.offset, in: doc.line(end.line).text,
-                                                isASCII: doc.line(end.line).syntax.isASCII)
+    func semanticTokensRange(_ params: SemanticTokensRangeParams) throws(ResponseError) -> any JSONEncodable {
+        let doc = try document(params.textDocument)
+        // Clamped into the document, in order.
+        let range = doc.locations(params.range)
+        let start = range.lowerBound, end = range.upperBound
         let data = SemanticTokenizer.encode(doc, lines: start.line..<end.line + 1,
-                                            from: (start.line, startCol), to: (end.line, endCol))
+                                            from: doc.clientPosition(start), to: doc.clientPosition(end))
         return TokensResponse(resultID: nil, data: data)
     }
 
-    private func rememberTokens(_ uri: String, _ data: [UInt32]) -> String {
-        Server.lastTokensResultID += 1
-        let id = "\(Server.lastTokensResultID)"
-        semanticTokens[uri] = SemanticTokensResult(resultID: id, data: data)
+    /// Keeps the full result on the document for the next delta; result ids are unique across documents.
+    private func rememberTokens(_ doc: OpenDocument, _ data: [UInt32]) -> String {
+        lastTokensResultID += 1
+        let id = "\(lastTokensResultID)"
+        doc.semanticTokens = SemanticTokensResult(resultID: id, data: data)
         return id
     }
-
-    func forgetSemanticTokens(_ uri: String) { semanticTokens.removeValue(forKey: uri) }
 }
 
 struct TokensResponse: JSONEncodable {

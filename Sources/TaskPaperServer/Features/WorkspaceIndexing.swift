@@ -1,7 +1,7 @@
 import Dispatch
 import TaskPaper
 
-/// Keeps the workspace index current (SPEC 6): a scan on `initialized`, off
+/// Keeps the workspace index current: a scan on `initialized`, off
 /// the main loop, with `$/progress` when the client shows it; watched-file
 /// events; a rescan when `indentWidth` changes what the outlines are.
 extension Server {
@@ -55,7 +55,7 @@ extension Server {
             inbox.push(.task { s in
                 s.index.keepOnly(Set(paths))
                 let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-                let done = "Indexed \(paths.count) TaskPaper file\(paths.count == 1 ? "" : "s") in \(ms) ms"
+                let done = "Indexed \(Plural.count(paths.count, "TaskPaper file")) in \(ms) ms"
                 if let token { s.sendProgress(token, kind: "end", message: done) }
                 s.log(done)
             })
@@ -64,28 +64,17 @@ extension Server {
 
     private func registerWatchedFiles() {
         guard client.watchedFilesDynamic else { return }
-        request("client/registerCapability", JSONObject { w in
-            w.key("registrations"); w.array { w in
-                w.object { w in
-                    w.key("id"); w.string("taskpaper-watched-files")
-                    w.key("method"); w.string("workspace/didChangeWatchedFiles")
-                    w.key("registerOptions"); w.object { w in
-                        w.key("watchers"); w.array { w in
-                            w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
-                        }
-                    }
-                }
+        registerCapability(id: "taskpaper-watched-files", method: DidChangeWatchedFilesParams.method) { w in
+            w.key("watchers"); w.array { w in
+                w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
             }
-        }) { _ in }
+        }
     }
 
     /// Re-reads each changed file: what is on disk now decides, whatever the event's type says.
-    func didChangeWatchedFiles(_ params: JSON) throws(ResponseError) {
-        guard let changes = try params.field("changes").arrayValue else { throw .invalidParams("\"changes\" must be an array") }
+    func didChangeWatchedFiles(_ params: DidChangeWatchedFilesParams) {
         var changed: [String] = []
-        for change in changes {
-            let uri = try change.string("uri")
-            _ = try change.int("type")
+        for uri in params.uris {
             if let path = FileURI.path(uri), !changed.contains(path) { changed.append(path) }
         }
         let scanner = WorkspaceScanner(roots: index.roots)
@@ -95,7 +84,7 @@ extension Server {
             let updates = paths.map { ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding)) }
             inbox.push(.task { s in
                 for (path, update) in updates { s.apply(update, to: path) }
-                s.log("Workspace index: re-read \(updates.count) changed file\(updates.count == 1 ? "" : "s")")
+                s.log("Workspace index: re-read \(Plural.count(updates.count, "changed file"))")
             })
         }
     }
@@ -122,7 +111,7 @@ extension Server {
             index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary))
         case .tooLarge(let bytes):
             index.remove(path)
-            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: 3)
+            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: .info)
         case .missing:
             index.remove(path)
         }

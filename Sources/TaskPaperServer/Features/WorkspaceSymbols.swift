@@ -1,17 +1,21 @@
 import TaskPaper
 
-/// workspace/symbol (SPEC 6): projects and tasks of every open document and
+/// workspace/symbol: projects and tasks of every open document and
 /// indexed file, matched fuzzily (the query's characters in order), best first.
+extension Provider {
+    static let workspaceSymbols = Provider("workspaceSymbolProvider")
+}
+
 extension Server {
     static let maxWorkspaceSymbols = 1000
 
-    func workspaceSymbols(_ params: JSON) throws(ResponseError) -> any JSONEncodable {
-        let query = try params.string("query")
+    func workspaceSymbols(_ params: WorkspaceSymbolParams) -> @Sendable () -> any JSONEncodable {
+        let query = params.query
         let open = documents.keys.sorted().map { ($0, documents[$0]!.text.lines) }
         let closed = index.closedFiles(excluding: documents.keys).map { ($0.file.uri, $0.file.summary.symbols) }
         let indentWidth = settings.indentWidth, encoding = self.encoding
         // Open documents' outlines are rebuilt per query: off the loop, on snapshots.
-        return OffLoop {
+        return {
             let matcher = FuzzyMatcher(query)
             var found: [(score: Int, symbol: IndexedSymbol, uri: String, container: String)] = []
             func search(_ symbols: [IndexedSymbol], uri: String) {
@@ -32,43 +36,13 @@ extension Server {
                 let (_, symbol, uri, container) = entry.element
                 return JSONObject { w in
                     w.key("name"); w.string(symbol.name)
-                    w.key("kind"); w.int(SymbolKind.of(symbol.kind))
-                    w.key("location"); Location(uri: uri, range: LSPRange(
-                        start: Position(line: Int(symbol.line), character: Int(symbol.start)),
-                        end: Position(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
+                    w.key("kind"); w.int(SymbolKind(symbol.kind))
+                    w.key("location"); Location(uri: uri, range: ClientRange(
+                        start: ClientPosition(line: Int(symbol.line), character: Int(symbol.start)),
+                        end: ClientPosition(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
                     if !container.isEmpty { w.key("containerName"); w.string(container) }
                 }
             }
         }
-    }
-}
-
-/// Subsequence matching, case-insensitive. Higher scores for matches at word
-/// starts and in runs, so `bm` ranks "Buy milk" above "submarine".
-struct FuzzyMatcher {
-    private let query: [Character]
-
-    init(_ query: String) { self.query = Array(query.lowercased().filter { !$0.isWhitespace }) }
-
-    /// nil when the query's characters don't all appear in order.
-    func score(_ name: String) -> Int? {
-        guard !query.isEmpty else { return 0 }
-        var score = 0, q = 0
-        var previous: Character? = nil, previousMatched = false
-        for c in name.lowercased() {
-            guard q < query.count else { break }
-            if c == query[q] {
-                let wordStart = previous.map { !$0.isLetter && !$0.isNumber } ?? true
-                score += 1 + (wordStart ? 8 : 0) + (previousMatched ? 4 : 0)
-                q += 1
-                previousMatched = true
-            } else {
-                previousMatched = false
-            }
-            previous = c
-        }
-        guard q == query.count else { return nil }
-        // Among equal matches, the shorter name fits the query better.
-        return score * 1000 - min(name.count, 999)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// Reads `Content-Length` framed messages from a file descriptor, as raw bytes.
 /// A bad header is skipped with a log line and the reader resynchronises on

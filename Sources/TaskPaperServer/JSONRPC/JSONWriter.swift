@@ -160,9 +160,6 @@ public struct JSONWriter {
         }
         bytes.append(UInt8(ascii: "\""))
     }
-
-    /// Writes any encodable value.
-    public mutating func value(_ v: some JSONEncodable) { v.write(to: &self) }
 }
 
 /// A value that writes itself as JSON. Every protocol type the server sends

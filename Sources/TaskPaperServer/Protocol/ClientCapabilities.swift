@@ -14,6 +14,8 @@ struct ClientCapabilities {
     var semanticTokensRefresh = false
     var inlayHintRefresh = false
     var codeLensRefresh = false
+    /// The client sends `textDocument/prepareRename` before a rename.
+    var renamePrepare = false
 
     init() {}
 
@@ -34,9 +36,10 @@ struct ClientCapabilities {
         semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = c["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
+        renamePrepare = c["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
     }
 
-    /// SPEC 7: UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
+    /// UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
     var negotiatedEncoding: PositionEncoding {
         if positionEncodings.contains("utf-8") { return .utf8 }
         if positionEncodings.contains("utf-32") { return .utf32 }

@@ -1,7 +1,7 @@
 import TaskPaper
 
 public struct TextEdit: Sendable, Hashable, JSONEncodable {
-    public var range: LSPRange
+    public var range: ClientRange
     public var newText: String
 
     public func write(to w: inout JSONWriter) {
@@ -29,7 +29,7 @@ public struct WorkspaceEdit: Sendable, JSONEncodable {
 
 public struct Location: Sendable, Hashable, JSONEncodable {
     public var uri: String
-    public var range: LSPRange
+    public var range: ClientRange
 
     public func write(to w: inout JSONWriter) {
         w.object { w in

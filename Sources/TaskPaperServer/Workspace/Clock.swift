@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaper
 
 /// Today's local date and time. `TASKPAPER_NOW` (`2026-11-21` or

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 
 /// The few file-system reads the server and `check` need, on the C library:
 /// it only reads, never follows a symbolic link it lists, and never writes.

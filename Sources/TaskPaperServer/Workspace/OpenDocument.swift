@@ -38,35 +38,45 @@ final class OpenDocument {
     var diagnosticsJSON: [UInt8]?
     /// Bumped whenever the diagnostics may have changed (pull `resultId`).
     private(set) var generation = 0
-    /// Generations are unique across documents, so a reopened document never reuses a resultId.
-    nonisolated(unsafe) private static var lastGeneration = 0
+    /// The server's counter: generations are unique across documents, so a reopened
+    /// document never reuses a resultId.
+    private let generations: Counter
     private(set) var context: AnalysisContext
     /// Tag counts, made on first use (completion, hover) and then kept current edit by edit.
     private var cachedTagCounts: TagCounts?
+    /// The last full semantic tokens sent, for delta requests.
+    var semanticTokens: SemanticTokensResult?
+    /// The archive edit for one generation and indent width: editors ask for
+    /// actions on every cursor move, and on a large document it is a big edit.
+    var archiveEdits: (key: ArchiveKey, edits: [TextReplacement])?
 
-    private init(uri: String, version: Int, context: AnalysisContext, lines: [Line], results: [LineResults]) {
+    private init(uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
+                 results: [LineResults]) {
         self.uri = uri
+        self.generations = generations
         self.version = version
         self.context = context
         self.text = TextDocument(lines: lines)
         self.results = results
         flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
-        OpenDocument.lastGeneration += 1
-        generation = OpenDocument.lastGeneration
+        generation = generations.next()
     }
 
-    convenience init(uri: String, version: Int, text: String, context: AnalysisContext) {
+    convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
         let lines = TextDocument(text: text).lines
         let results = OpenDocument.analyze(lines, 0..<lines.count, context)
-        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
+                  results: results)
     }
 
     /// Opens a document whose text is still JSON-escaped: splitting, decoding,
     /// parsing and linting each line happen together, in one parallel pass.
-    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext) {
+    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
+                     generations: Counter) {
         guard let spans = escapedText.lineSpans() else {
-            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context)
+            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
+                      generations: generations)
             return
         }
         // Workers touch only raw pointers into the message and the spans, and
@@ -89,7 +99,8 @@ final class OpenDocument {
         }
         let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
         let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
-        self.init(uri: uri, version: version, context: context, lines: lines, results: results)
+        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
+                  results: results)
     }
 
     var lineCount: Int { text.lineCount }
@@ -117,10 +128,10 @@ final class OpenDocument {
     }
 
     /// One content change; `range` nil means the whole text.
-    func apply(range: (TextPosition, TextPosition)?, text newText: String) {
+    func apply(range: ClientRange?, text newText: String) {
         let change: LineChange
-        if let (start, end) = range {
-            change = text.replace(from: start, to: end, with: newText, encoding: context.encoding)
+        if let range {
+            change = text.replace(from: range.start.text, to: range.end.text, with: newText, encoding: context.encoding)
         } else {
             change = text.replaceAll(with: newText)
         }
@@ -169,8 +180,7 @@ final class OpenDocument {
         if findingsMoved { diagnosticsJSON = nil }
         flaggedLines = flagged
         flaggedEncoded = encoded
-        OpenDocument.lastGeneration += 1
-        generation = OpenDocument.lastGeneration
+        generation = generations.next()
     }
 
     /// Results for `range` of `lines`, on all cores when there are many.
@@ -196,34 +206,8 @@ final class OpenDocument {
         return e
     }
 
-    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange { snapshot.lspRange(line: line, r) }
-
     /// The text as it is now, to read off the main loop (copying it is O(1)).
     var snapshot: DocumentSnapshot { DocumentSnapshot(text: text, encoding: context.encoding) }
-
-    /// A client position as (line, UTF-8 offset), clamped into the document.
-    func location(_ p: Position) -> (line: Int, offset: Int) {
-        text.location(of: p.text, encoding: context.encoding)
-    }
-
-    /// A client range as two clamped locations in order (a range given end first names the same text).
-    func locations(_ range: LSPRange) -> (start: (line: Int, offset: Int), end: (line: Int, offset: Int)) {
-        let a = location(range.start), b = location(range.end)
-        return (b.line, b.offset) < (a.line, a.offset) ? (b, a) : (a, b)
-    }
-}
-
-/// A document's text at one moment, with the client's encoding: what a
-/// request computed off the main loop reads.
-struct DocumentSnapshot: Sendable {
-    let text: TextDocument
-    let encoding: PositionEncoding
-
-    /// A UTF-8 range on a line as an LSP range.
-    func lspRange(line: Int, _ r: Range<Int>) -> LSPRange {
-        LSPRange(start: Position(text.position(line: line, offset: r.lowerBound, encoding: encoding)),
-                 end: Position(text.position(line: line, offset: r.upperBound, encoding: encoding)))
-    }
 }
 
 extension Array {
@@ -235,5 +219,15 @@ extension Array {
             if belongs(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+}
+
+/// A server-wide number sequence, used on the loop only.
+final class Counter {
+    private var last = 0
+
+    func next() -> Int {
+        last += 1
+        return last
     }
 }

@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// The `taskpaper` settings of SPEC 7.
+/// The `taskpaper` settings (the root README.md, "Settings").
 public struct Settings: Sendable, Hashable {
     public enum DoneFormat: String, Sendable, CaseIterable { case date, datetime, bare }
 

@@ -51,7 +51,7 @@ extension Server {
     }
 
     // The one place the workspace index joins in: the `.taskpaper` files on
-    // disk that are *not* open (open documents override their files, SPEC 6).
+    // disk that are *not* open (open documents override their files).
 
     private func workspaceTagCounts(excluding open: some Sequence<String>) -> [String: Int] {
         index.tagCounts(excluding: open)

@@ -1,3 +1,4 @@
+import TaskPaper
 import TaskPaperServer
 
 /// The client's copy of a document, independent of the server's code: random

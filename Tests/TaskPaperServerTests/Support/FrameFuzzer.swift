@@ -1,3 +1,4 @@
+import TaskPaper
 @testable import TaskPaperServer
 
 /// One piece of fuzzed input.
@@ -17,10 +18,10 @@ struct FrameFuzzer {
     static let maxAnnounced = 1000
     /// The documents fuzzed messages open, edit and close (and announce as changed on disk).
     let uris: [String]
-    /// Every method of Dispatch.swift but `shutdown` (which would end the session), plus unknown ones.
+    /// Every method of RequestTable.swift but `shutdown` (which would end the session), plus unknown ones.
     /// (`exit` and `shutdown` in the wrong role are fixed shapes: a mutation could make them real.)
-    static let requestMethods = Server.requestHandlers.keys.filter { $0 != "shutdown" }.sorted() + ["taskpaper/unknown"]
-    static let notificationMethods = Server.notificationHandlers.keys.sorted() + ["$/cancelRequest", "$/setTrace", "unknown/x"]
+    static let requestMethods = Server.requestRoutes.keys.filter { $0 != "shutdown" }.sorted() + ["taskpaper/unknown"]
+    static let notificationMethods = Server.notificationRoutes.keys.sorted() + ["$/cancelRequest", "$/setTrace", "unknown/x"]
 
     var rng: SeededRandom
     private var nextID = 1000

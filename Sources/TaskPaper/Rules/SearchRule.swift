@@ -1,0 +1,34 @@
+/// `search-malformed`: a saved search (`@search(QUERY)`) whose query TaskPaper
+/// cannot read. The range runs from where the query stops making sense to the
+/// end of the value.
+struct SearchRule: LineRule {
+    func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        for tag in line.syntax.tags where tag.hasValue && tag.hasName("search", in: line.text) {
+            guard let payload = tag.payloadRange else { continue }
+            let written = line.text.utf8Slice(payload)
+            // TaskPaper reads the query with the value's `\(` and `\)` unescaped.
+            let query = written.replacing("\\(", with: "(").replacing("\\)", with: ")")
+            do throws(SearchParseError) {
+                _ = try SearchQuery.parse(String(query))
+            } catch {
+                let start = payload.lowerBound + Self.writtenOffset(ofQueryOffset: error.utf8Offset, in: written)
+                let range = start < payload.upperBound ? start..<payload.upperBound
+                    : payload.isEmpty ? tag.range : payload.upperBound - 1..<payload.upperBound
+                diagnostics.append(LineDiagnostic(.searchMalformed, range, "Search does not parse: \(error.message)"))
+            }
+        }
+    }
+
+    /// Maps an offset in the unescaped query back to the value as written (each `\(` or `\)` is one byte longer).
+    static func writtenOffset(ofQueryOffset offset: Int, in written: Substring) -> Int {
+        var queryOffset = 0, writtenOffset = 0
+        let bytes = Array(written.utf8)
+        while queryOffset < offset, writtenOffset < bytes.count {
+            let isEscape = bytes[writtenOffset] == UInt8(ascii: "\\") && writtenOffset + 1 < bytes.count
+                && (bytes[writtenOffset + 1] == UInt8(ascii: "(") || bytes[writtenOffset + 1] == UInt8(ascii: ")"))
+            writtenOffset += isEscape ? 2 : 1
+            queryOffset += 1
+        }
+        return min(writtenOffset, bytes.count)
+    }
+}

@@ -1,0 +1,87 @@
+/// A side of a comparison after its modifier has read it, as TaskPaper's
+/// JavaScript holds it: no value, text, or a number (`[n]`, and `[d]` as a time).
+enum SearchValue {
+    case absent
+    case text(Substring)
+    case number(Double)
+}
+
+extension SearchEvaluator {
+    func test(_ c: SearchComparison, _ item: Int) throws(SearchEvaluationError) -> Bool {
+        let left = try read(c.left, of: item, as: c.modifier)
+        if c.testsPresence {
+            if case .absent = left { return false }
+            return true
+        }
+        var right: SearchValue
+        if case .literal = c.right! {
+            right = try literal(of: c)
+        } else {
+            right = try read(c.right!, of: item, as: c.modifier)
+            // Both sides fold; a literal was folded once when read, a value from the item is folded here.
+            if c.modifier.conversion == .caseInsensitive, case .text(let t) = right {
+                right = .text(Substring(t.lowercased()))
+            }
+        }
+        let foldsCase = c.modifier.conversion == .caseInsensitive
+        if c.relation == .matches { try checkDeadline() }
+        if c.modifier.isList {
+            return SearchRelations.holdsForLists(c.relation, left, right, modifier: c.modifier, foldsCase: foldsCase,
+                                                 pattern: c.pattern, clock: clock)
+        }
+        return SearchRelations.holds(c.relation, left, right, foldsCase: foldsCase, pattern: c.pattern)
+    }
+
+    /// A literal right side, read once per evaluation (with `[i]` it is stored lowercased).
+    private func literal(of c: SearchComparison) throws(SearchEvaluationError) -> SearchValue {
+        if let cached = literalCache[c.id] { return cached }
+        guard case .literal(let text)? = c.right else { return .absent }
+        var value = convert(Substring(text), c.modifier)
+        if c.modifier.conversion == .caseInsensitive, case .text(let t) = value {
+            value = .text(Substring(t.lowercased()))
+        }
+        literalCache[c.id] = value
+        return value
+    }
+
+    private func read(_ operand: SearchOperand, of item: Int, as modifier: SearchModifier)
+        throws(SearchEvaluationError) -> SearchValue {
+        switch operand {
+        case .literal(let text):
+            return convert(Substring(text), modifier)
+        case .attribute(let name):
+            return convert(attribute(name, of: item), modifier)
+        case .count(let expression):
+            let found = try evaluate(expression, from: item)
+            let count = found.first == SearchDocument.root ? found.count - 1 : found.count
+            return convert(Substring(String(count)), modifier)
+        }
+    }
+
+    private func attribute(_ attribute: SearchAttribute, of item: Int) -> Substring? {
+        switch attribute {
+        case .text: return document.text(of: item)
+        case .type:
+            return switch document.kind(of: item) {
+            case .project: "project"
+            case .task: "task"
+            case .note: "note"
+            case .blank, nil: nil
+            }
+        case .none: return nil
+        case .tag(let name): return document.tagValue(of: item, named: name)
+        }
+    }
+
+    /// What a modifier makes of a value. Empty text stays empty text, as in
+    /// TaskPaper (it converts only values that are not empty).
+    func convert(_ raw: Substring?, _ modifier: SearchModifier) -> SearchValue {
+        guard let raw else { return .absent }
+        guard !raw.isEmpty else { return .text(raw) }
+        switch modifier.conversion {
+        case .caseInsensitive, .caseSensitive: return .text(raw)
+        case .number: return .number(SearchNumbers.parseFloat(raw))
+        case .date: return SearchDocument.dateSeconds(raw, clock: clock).map(SearchValue.number) ?? .absent
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// Everything the search evaluator reads from a document, in one place: the
+/// item tree (from `Outline`), each item's kind, text and tags (from
+/// `LineSyntax`), and how a `[d]` value reads as a date (`DateValue`).
+/// Items are line indices; the document root, which owns the top-level
+/// items, is `SearchDocument.root` (-1). Blank lines are not items.
+struct SearchDocument {
+    static let root = -1
+    let outline: Outline
+    var lineCount: Int { outline.lineCount }
+
+    func isItem(_ item: Int) -> Bool { outline.isItem(item) }
+
+    func parent(of item: Int) -> Int? {
+        item == Self.root ? nil : (outline.parent(of: item) ?? Self.root)
+    }
+
+    /// One past the last line the item owns.
+    func subtreeEnd(of item: Int) -> Int { item == Self.root ? lineCount : outline.subtreeEnd(of: item) }
+
+    /// The first item at or after `line`, before `limit`.
+    func firstItem(from line: Int, before limit: Int) -> Int? {
+        var i = line
+        while i < limit {
+            if outline.isItem(i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    func firstChild(of item: Int) -> Int? { firstItem(from: item + 1, before: subtreeEnd(of: item)) }
+
+    func nextSibling(of item: Int) -> Int? {
+        guard let parent = parent(of: item) else { return nil }
+        return firstItem(from: subtreeEnd(of: item), before: subtreeEnd(of: parent))
+    }
+
+    func previousSibling(of item: Int) -> Int? {
+        guard let parent = parent(of: item) else { return nil }
+        guard var k = previousItem(of: item), k > parent else { return nil }
+        // The item just above is the previous sibling or sits inside its subtree.
+        while let p = self.parent(of: k), p != parent { k = p }
+        return k
+    }
+
+    /// The next item in document order (the root's is the first item).
+    func nextItem(of item: Int) -> Int? { firstItem(from: item + 1, before: lineCount) }
+
+    /// The previous item in document order; never the root.
+    func previousItem(of item: Int) -> Int? {
+        var i = item - 1
+        while i >= 0 {
+            if outline.isItem(i) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    func kind(of item: Int) -> LineKind? { item == Self.root ? nil : outline.lines[item].syntax.kind }
+
+    /// `@text`: the line without its indentation, as TaskPaper's body text
+    /// (a task's `- `, a project's `:` and every tag included). Empty for the root.
+    func text(of item: Int) -> Substring {
+        guard item != Self.root else { return "" }
+        let line = outline.lines[item]
+        return line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count)
+    }
+
+    /// Whether every byte of the item's line is ASCII (so case folding can work on bytes).
+    func isASCII(_ item: Int) -> Bool { item == Self.root || outline.lines[item].syntax.isASCII }
+
+    /// The value of the item's first tag named `name`: its payload with `\(` and `\)`
+    /// unescaped, empty for a bare tag, nil when the item has no such tag.
+    func tagValue(of item: Int, named name: String) -> Substring? {
+        guard item != Self.root else { return nil }
+        let line = outline.lines[item]
+        guard let tag = line.syntax.firstTag(named: name, in: line.text) else { return nil }
+        guard let payload = tag.payload(in: line.text) else { return "" }
+        guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
+        return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
+    }
+
+    /// A `[d]` value as a point in time (seconds; only order and equality matter),
+    /// read as the date tags are read: a relative date counts from `clock`. Nil when
+    /// it is no date.
+    static func dateSeconds(_ text: Substring, clock: LintClock) -> Double? {
+        guard case .success(let value) = DateValue.parse(text, clock: clock) else { return nil }
+        let moment = value.start.moment
+        return Double(moment.dayNumber) * 86_400 + Double(moment.millisecondsOfDay) / 1000
+    }
+}

@@ -1,0 +1,347 @@
+/// Reads a search the way TaskPaper 3's item-path grammar does: a PEG, so
+/// each choice tries its alternatives in order and the first that fits wins.
+/// Works on UTF-8 bytes, so every offset is a UTF-8 offset into the query.
+/// Chains (`a and b and ...`, `/a/b/...`, `not not ...`) are read in loops;
+/// only parentheses and `count(` recurse, and those are capped at
+/// `maxNesting`, so no query can exhaust the stack.
+struct SearchParser {
+    static let maxNesting = 64
+    static let maxQueryLength = 100_000
+
+    let b: [UInt8]
+    var pos = 0
+    var nesting = 0
+    private var stepCount = 0
+    private var comparisonCount = 0
+    /// The furthest offset any alternative failed at, and what it wanted there:
+    /// where a PEG stops making sense, and so where the error is reported.
+    var failOffset = 0
+    var expected: [String] = []
+    /// Above zero while looking ahead (`!OrPredicates`): failures there explain nothing.
+    var silent = 0
+
+    init(_ query: String) { b = Array(query.utf8) }
+
+    struct Parsed { var expression: SearchExpression; var stepCount: Int; var comparisonCount: Int }
+
+    mutating func parse() throws(SearchParseError) -> Parsed {
+        guard b.count <= Self.maxQueryLength else {
+            throw SearchParseError(utf8Offset: Self.maxQueryLength,
+                                   message: "search is too long: at most \(Self.maxQueryLength) bytes")
+        }
+        let expression = try parseUnion()
+        skipWhitespace()
+        if let expression, pos == b.count {
+            return Parsed(expression: expression, stepCount: stepCount, comparisonCount: comparisonCount)
+        }
+        fail(b.isEmpty ? "a search term" : "end of search")
+        throw describeFailure()
+    }
+
+    // MARK: Set operations
+
+    mutating func parseUnion() throws(SearchParseError) -> SearchExpression? {
+        try parseChain(keyword: "union", operand: { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseExcept()
+        }, combine: SearchExpression.union)
+    }
+
+    mutating func parseExcept() throws(SearchParseError) -> SearchExpression? {
+        try parseChain(keyword: "except", operand: { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseIntersect()
+        }, combine: SearchExpression.except)
+    }
+
+    mutating func parseIntersect() throws(SearchParseError) -> SearchExpression? {
+        try parseChain(keyword: "intersect", operand: { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parsePathExpression()
+        }, combine: SearchExpression.intersect)
+    }
+
+    /// `operand (keyword operand)*`; a keyword not followed by an operand is left unread.
+    mutating func parseChain(
+        keyword: String, operand: (inout SearchParser) throws(SearchParseError) -> SearchExpression?,
+        combine: ([SearchExpression]) -> SearchExpression
+    ) throws(SearchParseError) -> SearchExpression? {
+        guard let first = try operand(&self) else { return nil }
+        var parts = [first]
+        while true {
+            let save = pos
+            skipWhitespace()
+            guard consume(keyword) else { pos = save; break }
+            skipWhitespace()
+            guard let next = try operand(&self) else { pos = save; break }
+            parts.append(next)
+        }
+        return parts.count == 1 ? first : combine(parts)
+    }
+
+    /// `( paths )[slice]`, tried only where the text is not a predicate group; else a path.
+    mutating func parsePathExpression() throws(SearchParseError) -> SearchExpression? {
+        if peek() == UInt8(ascii: "(") {
+            let save = pos
+            silent += 1
+            let isPredicate = try parseOr() != nil
+            silent -= 1
+            pos = save
+            if !isPredicate, let group = try parsePathGroup() { return group }
+        }
+        return try parseItemPath().map(SearchExpression.path)
+    }
+
+    mutating func parsePathGroup() throws(SearchParseError) -> SearchExpression? {
+        let open = pos
+        pos += 1
+        try enterNesting(at: open)
+        defer { nesting -= 1 }
+        skipWhitespace()
+        guard let inner = try parseUnion() else { pos = open; return nil }
+        skipWhitespace()
+        guard consume(")") else {
+            fail("')' to close '(' at \(open)")
+            pos = open
+            return nil
+        }
+        guard let slice = try parseSlice() else { return inner }
+        return .sliced(inner, slice)
+    }
+
+    // MARK: Paths and steps
+
+    mutating func parseItemPath() throws(SearchParseError) -> SearchPath? {
+        let start = pos
+        let isAbsolute = consume("/")
+        guard var first = try parseStep() else { pos = start; return nil }
+        // A relative path's first step without an axis searches every descendant.
+        if !isAbsolute, first.axisWasDefault { first.step.axis = .descendant }
+        var steps = [first.step]
+        while true {
+            let save = pos
+            guard consume("/"), let next = try parseStep() else { pos = save; break }
+            steps.append(next.step)
+        }
+        return SearchPath(isAbsolute: isAbsolute, steps: steps)
+    }
+
+    static let axes: [(text: String, axis: SearchAxis)] = [
+        ("ancestor-or-self::", .ancestorOrSelf), ("ancestor::", .ancestor), ("child::", .child),
+        ("descendant-or-self::", .descendantOrSelf), ("descendant::", .descendant),
+        ("following-sibling::", .followingSibling), ("following::", .following),
+        ("preceding-sibling::", .precedingSibling), ("preceding::", .preceding), ("parent::", .parent),
+        ("self::", .self), ("//", .descendantOrSelf), ("/", .descendant), ("..", .parent), (".", .child),
+    ]
+
+    mutating func parseStep() throws(SearchParseError) -> (step: SearchStep, axisWasDefault: Bool)? {
+        let start = pos
+        let axis = Self.axes.first { consume($0.text) }?.axis
+        let kind = parseKind()
+        let predicate = try parseOr()
+        let slice = try parseSlice()
+        guard kind != nil || predicate != nil else {
+            pos = start
+            return nil
+        }
+        let step = SearchStep(axis: axis ?? .child, kind: kind, predicate: predicate ?? .any, slice: slice,
+                              id: stepCount)
+        stepCount += 1
+        return (step, axis == nil)
+    }
+
+    /// `project`, `task` or `note` as a whole name, then whitespace.
+    mutating func parseKind() -> LineKind? {
+        let start = pos
+        guard let name = scanName() else { return nil }
+        let kind: LineKind? = switch name {
+        case "project": .project
+        case "task": .task
+        case "note": .note
+        default: nil
+        }
+        guard let kind else { pos = start; return nil }
+        skipWhitespace()
+        return kind
+    }
+
+    /// `[n]` or `[n:m]`, `[n:]`; numbers past Int's range clamp.
+    mutating func parseSlice() throws(SearchParseError) -> SearchSlice? {
+        let start = pos
+        guard consume("["), let first = scanInteger() else { pos = start; return nil }
+        var end: Int?
+        if consume(":") { end = scanInteger() ?? Int.max }
+        guard consume("]") else {
+            fail("']' to close '[' at \(start)")
+            pos = start
+            return nil
+        }
+        return SearchSlice(start: first, end: end)
+    }
+
+    mutating func scanInteger() -> Int? {
+        let negative = consume("-")
+        var value = 0, digits = 0
+        while let c = peek(), c >= 0x30, c <= 0x39 {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(c - 0x30))
+            value = o1 || o2 ? Int.max : sum
+            digits += 1
+            pos += 1
+        }
+        guard digits > 0 else {
+            fail("a number")
+            if negative { pos -= 1 }
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    // MARK: Predicates
+
+    mutating func parseOr() throws(SearchParseError) -> SearchPredicate? {
+        try parsePredicateChain(keyword: "or", operand: { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseAnd()
+        }, combine: SearchPredicate.or)
+    }
+
+    mutating func parseAnd() throws(SearchParseError) -> SearchPredicate? {
+        try parsePredicateChain(keyword: "and", operand: { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseNot()
+        }, combine: SearchPredicate.and)
+    }
+
+    mutating func parsePredicateChain(
+        keyword: String, operand: (inout SearchParser) throws(SearchParseError) -> SearchPredicate?,
+        combine: ([SearchPredicate]) -> SearchPredicate
+    ) throws(SearchParseError) -> SearchPredicate? {
+        guard let first = try operand(&self) else { return nil }
+        var parts = [first]
+        while true {
+            let save = pos
+            skipWhitespace()
+            guard consume(keyword) else { pos = save; break }
+            skipWhitespace()
+            guard let next = try operand(&self) else { pos = save; break }
+            parts.append(next)
+        }
+        return parts.count == 1 ? first : combine(parts)
+    }
+
+    /// Any number of `not ` (each followed by whitespace); an odd count negates.
+    mutating func parseNot() throws(SearchParseError) -> SearchPredicate? {
+        let start = pos
+        var negations = 0
+        while true {
+            let save = pos
+            guard consume("not"), skipWhitespace() > 0 else { pos = save; break }
+            negations += 1
+        }
+        guard let inner = try parsePredicateExpression() else { pos = start; return nil }
+        return negations % 2 == 1 ? .not(inner) : inner
+    }
+
+    mutating func parsePredicateExpression() throws(SearchParseError) -> SearchPredicate? {
+        if peek() == UInt8(ascii: "(") {
+            let open = pos
+            pos += 1
+            try enterNesting(at: open)
+            skipWhitespace()
+            if let inner = try parseOr() {
+                skipWhitespace()
+                if consume(")") { nesting -= 1; return inner }
+                fail("')' to close '(' at \(open)")
+            }
+            nesting -= 1
+            pos = open
+        }
+        return try parseComparison()
+    }
+
+    /// `[@attribute] [relation] [modifier] [value]` with TaskPaper's defaults:
+    /// `@text`, `contains`, `[i]`; a lone `@attribute` tests that it is there.
+    mutating func parseComparison() throws(SearchParseError) -> SearchPredicate? {
+        if consume("*") { return .any }
+        let start = pos
+        let left = try parseValue()
+        skipWhitespace()
+        let relation = parseRelation()
+        skipWhitespace()
+        let modifierStart = pos
+        let modifier = try parseModifier()
+        skipWhitespace()
+        let rightStart = pos
+        let right = try parseValue()
+        guard left != nil || right != nil else { pos = start; return nil }
+        var rightIsEmpty = right == nil
+        if case .literal("")? = right { rightIsEmpty = true }
+        let parts: (left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?)
+        if relation == nil, rightIsEmpty {
+            switch left {
+            case .attribute?, nil:
+                // `@due` tests presence; so does a lone `[s] ""` (where TaskPaper's parser itself fails).
+                parts = (left ?? .attribute(.text), .contains, SearchModifier(), nil)
+            case let value?:
+                parts = (.attribute(.text), .contains, modifier ?? SearchModifier(), value)
+            }
+        } else {
+            // An empty left value counts as none (JavaScript's `""` is false), so it reads `@text`.
+            var left = left ?? .attribute(.text)
+            if case .literal("") = left { left = .attribute(.text) }
+            parts = (left, relation ?? .contains, modifier ?? SearchModifier(), right)
+        }
+        var pattern: GuardedRegex?
+        if parts.relation == .matches, case .literal(var source)? = parts.right, !source.isEmpty,
+           parts.modifier.conversion != .date {
+            // The pattern is the value as the modifier reads it: with `[n]`, `1.0` is the pattern `1`.
+            if parts.modifier.conversion == .number {
+                source = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(source)))
+            }
+            do {
+                pattern = try GuardedRegex(source, ignoresCase: parts.modifier.conversion == .caseInsensitive)
+            } catch {
+                throw SearchParseError(utf8Offset: right == nil ? modifierStart : rightStart, message: error.message)
+            }
+        }
+        let comparison = SearchComparison(left: parts.left, relation: parts.relation, modifier: parts.modifier,
+                                          right: parts.right, pattern: pattern, id: comparisonCount)
+        comparisonCount += 1
+        return .comparison(comparison)
+    }
+
+    static let relations: [SearchRelation] = [
+        .beginsWith, .contains, .endsWith, .like, .matches, .equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less,
+        .greater,
+    ]
+
+    mutating func parseRelation() -> SearchRelation? {
+        Self.relations.first { consume($0.rawValue) }
+    }
+
+    /// `[i]`, `[s]`, `[n]`, `[d]`, `[l]`, or several: `[nl]`, `[n,l]` (the last of i/s/n/d wins).
+    mutating func parseModifier() throws(SearchParseError) -> SearchModifier? {
+        let start = pos
+        guard consume("[") else { return nil }
+        var modifier = SearchModifier()
+        var letters = 0
+        while let c = peek() {
+            switch c {
+            case UInt8(ascii: "i"): modifier.conversion = .caseInsensitive
+            case UInt8(ascii: "s"): modifier.conversion = .caseSensitive
+            case UInt8(ascii: "n"): modifier.conversion = .number
+            case UInt8(ascii: "d"): modifier.conversion = .date
+            case UInt8(ascii: "l"): modifier.isList = true
+            case UInt8(ascii: ","), UInt8(ascii: " "): pos += 1; continue
+            default:
+                guard letters > 0, consume("]") else {
+                    fail(letters == 0 ? "a modifier (one of i s n d l)" : "']' to close the modifier at \(start)")
+                    pos = start
+                    return nil
+                }
+                return modifier
+            }
+            letters += 1
+            pos += 1
+        }
+        fail("']' to close the modifier at \(start)")
+        pos = start
+        return nil
+    }
+}

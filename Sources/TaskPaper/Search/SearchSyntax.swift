@@ -1,0 +1,117 @@
+/// The parsed form of a search (an item path). Chains of `union`, `and` and
+/// the like are stored flat so a long query never builds a deep tree.
+
+/// Paths combined with set operations. `except` groups to the right
+/// (`a except b except c` is `a except (b except c)`), as TaskPaper reads it.
+indirect enum SearchExpression: Sendable {
+    case path(SearchPath)
+    case union([SearchExpression])
+    case intersect([SearchExpression])
+    case except([SearchExpression])
+    /// `( ... )[slice]`
+    case sliced(SearchExpression, SearchSlice)
+}
+
+struct SearchPath: Sendable {
+    /// Starts at the document root whatever the context (`/...`).
+    var isAbsolute: Bool
+    var steps: [SearchStep]
+}
+
+enum SearchAxis: String, Sendable, CaseIterable {
+    case ancestorOrSelf = "ancestor-or-self", ancestor, child, descendantOrSelf = "descendant-or-self", descendant
+    case followingSibling = "following-sibling", following, precedingSibling = "preceding-sibling", preceding
+    case parent, `self`
+}
+
+struct SearchStep: Sendable {
+    var axis: SearchAxis
+    /// `project`, `task` or `note` written before the predicate; nil for any kind.
+    var kind: LineKind?
+    var predicate: SearchPredicate
+    var slice: SearchSlice?
+    /// Index of this step in the query, for per-evaluation caches.
+    var id: Int
+}
+
+/// `[start]` picks one item; `[start:end]` a range; negative counts from the end.
+struct SearchSlice: Sendable, Hashable {
+    var start: Int
+    /// nil for `[start]`; `Int.max` for `[start:]`.
+    var end: Int?
+}
+
+indirect enum SearchPredicate: Sendable {
+    case any
+    case and([SearchPredicate])
+    case or([SearchPredicate])
+    case not(SearchPredicate)
+    case comparison(SearchComparison)
+}
+
+enum SearchRelation: String, Sendable, CaseIterable {
+    case beginsWith = "beginswith", contains, endsWith = "endswith", like, matches
+    case equal = "=", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">"
+}
+
+/// How both sides are read before comparing: `[i]` (default), `[s]`, `[n]`, `[d]`, plus `[l]` for lists.
+struct SearchModifier: Sendable, Hashable {
+    enum Conversion: Sendable, Hashable { case caseInsensitive, caseSensitive, number, date }
+    var conversion: Conversion = .caseInsensitive
+    var isList = false
+}
+
+enum SearchOperand: Sendable {
+    /// `@name` (trailing `:segments` are read and ignored, as TaskPaper does).
+    case attribute(SearchAttribute)
+    case literal(String)
+    /// `count(path)`: how many items the path finds from the item.
+    case count(SearchExpression)
+}
+
+/// A class: every item tests it, and passing a reference costs less than copying its fields.
+final class SearchComparison: Sendable {
+    let left: SearchOperand
+    let relation: SearchRelation
+    let modifier: SearchModifier
+    /// nil (or an empty literal): test that the left side has a value at all.
+    let right: SearchOperand?
+    /// The compiled pattern when `relation` is `matches` and `right` is a literal.
+    let pattern: GuardedRegex?
+    /// Index of this comparison in the query, for per-evaluation caches.
+    let id: Int
+
+    init(left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
+         pattern: GuardedRegex?, id: Int) {
+        self.left = left
+        self.relation = relation
+        self.modifier = modifier
+        self.right = right
+        self.pattern = pattern
+        self.id = id
+    }
+
+    var testsPresence: Bool {
+        switch right {
+        case nil: true
+        case .literal(let s): s.isEmpty
+        default: false
+        }
+    }
+}
+
+/// What `@name` reads: the item's text, its kind, a tag (`@due` or `@data-due`),
+/// or nothing (`@id`: TaskPaper's item ids exist only inside the app).
+enum SearchAttribute: Sendable, Equatable {
+    case text, type, none
+    case tag(String)
+
+    init(name: String) {
+        switch name {
+        case "text": self = .text
+        case "type", "data-type": self = .type
+        case "id", "data-id": self = .none
+        default: self = .tag(name.hasPrefix("data-") ? String(name.dropFirst(5)) : name)
+        }
+    }
+}

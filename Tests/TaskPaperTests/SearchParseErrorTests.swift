@@ -1,0 +1,80 @@
+import Testing
+@testable import TaskPaper
+
+/// Where a query stops making sense (a UTF-8 offset) and what a person is told.
+@Suite struct SearchParseErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var query: String
+        var offset: Int
+        var message: String
+        var testDescription: String { query }
+    }
+
+    @Test(arguments: [
+        Case(query: "", offset: 0, message: "expected a search term, but the search is empty"),
+        Case(query: "(//@done", offset: 8, message: "expected ')' to close '(' at 0, but the search ends"),
+        Case(query: "//(a and b", offset: 10, message: "expected ')' to close '(' at 2, but the search ends"),
+        Case(query: "@due and (@a or @b", offset: 18, message: "expected ')' to close '(' at 9, but the search ends"),
+        Case(query: "\"abc", offset: 4, message: "expected '\"' to close the string at 0, but the search ends"),
+        Case(query: "@", offset: 1, message: "expected an attribute name after '@', but the search ends"),
+        Case(query: "@due and", offset: 8, message: "expected a search term, but the search ends"),
+        Case(query: "a or or b", offset: 5, message: "expected a search term, but found 'or'"),
+        Case(query: "task and @due", offset: 5, message: "expected a search term, but found 'and'"),
+        Case(query: "/ancestor-or-self::", offset: 19, message: "expected a search term, but the search ends"),
+        Case(query: "/////union", offset: 3, message: "expected a search term, but found '/'"),
+        Case(query: "@t [x] a", offset: 4,
+             message: "expected a modifier (one of i s n d l) or a number, but found 'x'"),
+        Case(query: "@t [s", offset: 5, message: "expected ']' to close the modifier at 3, but the search ends"),
+        Case(query: "//@t[0:", offset: 7, message: "expected ']' to close '[' at 4, but the search ends"),
+        Case(query: "\"a\\qb\"", offset: 3,
+             message: "expected an escape after '\\' (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t), but found 'qb'"),
+        Case(query: "a!b", offset: 1, message: "expected a search term, but found '!'"),
+        Case(query: "*a", offset: 1, message: "expected end of search, but found 'a'"),
+        // Offsets count UTF-8 bytes: "é" is two.
+        Case(query: "café and", offset: 9, message: "expected a search term, but the search ends"),
+        Case(query: "été )", offset: 6, message: "expected a search term, but found ')'"),
+        Case(query: "//@text matches \"(a\"", offset: 16, message: "the pattern does not compile: expected ')'"),
+    ])
+    func parseError(_ c: Case) {
+        do {
+            _ = try SearchQuery.parse(c.query)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.utf8Offset == c.offset)
+            #expect(error.message == c.message)
+        }
+    }
+
+    /// Queries TaskPaper 3's grammar accepts (checked against birch-outline's generated parser).
+    @Test(arguments: [
+        "project Inbox//@due <[d] +7d", "//task except //@done", "(//@waiting)[0:3]", "@today and not @done",
+        "a/b//c///d/..e", "ancestor::a/descendant-or-self::b", "count(//a) > 2", "@a:b:c = 1", "a,b", "a*", "//(a)[1]",
+        "a ~ b", "a<=b", "a!=b", "x like y", "   a   ", "a\tand\tb", "@t =", "a =", "notandor", "((//a))", "//@t[-1:]",
+        "project", "projects", "task", "@text contains \"x\\\"y\"", "//*", "*",
+        // TaskPaper's own parser throws on these (a modifier and an empty value alone); here they test `@text`.
+        "[d] \"\"", "[s]  \"\" intersect b 2.5",
+    ])
+    func accepted(_ query: String) throws {
+        _ = try SearchQuery.parse(query)
+    }
+}
+
+@Suite struct SearchVocabularyTests {
+    @Test func plainWordsAreTheOnesWithoutSearchSyntax() {
+        for word in ["groceries", "Zürich", "v1.2", "follow-up", "東京"] {
+            #expect(SearchQuery.isPlainWord(word), "\(word)")
+        }
+        for query in ["@due", "//task", "a and b", "not", "project", "a b", "x:", "\"x\"", "", "count(*)", "a=b"] {
+            #expect(!SearchQuery.isPlainWord(query), "\(query)")
+        }
+    }
+
+    @Test func everyListedWordParsesWhereItBelongs() throws {
+        for relation in SearchQuery.relations { _ = try SearchQuery.parse("@due \(relation) x") }
+        for modifier in SearchQuery.modifiers { _ = try SearchQuery.parse("@due = \(modifier) x") }
+        for axis in SearchQuery.axes { _ = try SearchQuery.parse("/\(axis)*") }
+        for keyword in ["project", "task", "note"] { _ = try SearchQuery.parse("//\(keyword)") }
+        for keyword in ["and", "or", "union", "intersect", "except"] { _ = try SearchQuery.parse("a \(keyword) b") }
+        _ = try SearchQuery.parse("not b")
+    }
+}
