@@ -29,8 +29,9 @@ private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentW
     }
 
     @Test func zeroPadsDatesInDateTagsOnly() {
-        #expect(formatted("- a @due(2025-5-1) @start(2025-5-1 thru 2025-6-3) @ref(2025-5-1)")
-            == "- a @due(2025-05-01) @start(2025-05-01 thru 2025-06-03) @ref(2025-5-1)")
+        #expect(
+            formatted("- a @due(2025-5-1) @start(2025-5-1 thru 2025-6-3) @ref(2025-5-1)")
+                == "- a @due(2025-05-01) @start(2025-05-01 thru 2025-06-03) @ref(2025-5-1)")
     }
 
     @Test func keepsEveryLineEnd() {
@@ -88,23 +89,25 @@ private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentW
 @Suite struct FormattingInvariantTests {
     static let indents = ["", " ", "  ", "    ", "\t", "\t\t", "  \t", "\t  ", "   ", "      "]
     static let starts = ["- ", "+ ", "* ", "-\t", "", "", "-", "Home:", "🔥 ", "été "]
-    static let words = ["Buy", "milk", "Home:", ":", "🔥", "é", "@due(2025-5-1)", "@today", "@a(b c)", "@v(x\\)",
-                        "@", "-", "@due(2025-5-1 thru 2025-6-03)", "@start(2025-12-1)", "@v(a (b) c)", "x:", "\u{3000}"]
+    static let words = [
+        "Buy", "milk", "Home:", ":", "🔥", "é", "@due(2025-5-1)", "@today", "@a(b c)", "@v(x\\)",
+        "@", "-", "@due(2025-5-1 thru 2025-6-03)", "@start(2025-12-1)", "@v(a (b) c)", "x:", "\u{3000}",
+    ]
     static let tails = ["", "", " ", "\t", "  \t", ": ", ":", " @done"]
     static let endings = ["\n", "\n", "\r\n", "\r"]
 
-    static func document(_ random: inout SplitMix64) -> String {
+    static func document(_ random: inout SeededRandom) -> String {
         var text = ""
-        for _ in 0..<random.next(12) + 1 {
-            text += indents[random.next(indents.count)]
-            if random.next(8) > 0 {
-                text += starts[random.next(starts.count)]
-                for k in 0..<random.next(4) { text += (k > 0 ? " " : "") + words[random.next(words.count)] }
-                text += tails[random.next(tails.count)]
+        for _ in 0..<random.int(0...11) + 1 {
+            text += random.pick(indents)
+            if random.int(0...7) > 0 {
+                text += random.pick(starts)
+                for k in 0..<random.int(0...3) { text += (k > 0 ? " " : "") + random.pick(words) }
+                text += random.pick(tails)
             }
-            text += endings[random.next(endings.count)]
+            text += random.pick(endings)
         }
-        return random.next(3) == 0 ? String(text.dropLast()) : text
+        return random.int(0...2) == 0 ? String(text.dropLast()) : text
     }
 
     /// Each line's depth (nil when blank), kind, tag names and values (dates compared zero-padded).
@@ -120,16 +123,19 @@ private func formatted(_ text: String, _ range: ClosedRange<Int>? = nil, indentW
     }
 
     @Test func formattingNeverChangesMeaningAndIsStable() {
-        var random = SplitMix64(seed: 0xF0_4A7)
+        var random = SeededRandom(seed: 0xF0_4A7)
         for round in 0..<3_000 {
             let text = Self.document(&random)
-            let width: IndentWidth = random.next(3) == 0 ? .spaces(random.next(4) + 1) : .auto
+            let width: IndentWidth = random.int(0...2) == 0 ? .spaces(random.int(0...3) + 1) : .auto
             var doc = TextDocument(text: text)
             let before = Self.meaning(doc, width)
-            let range: ClosedRange<Int>? = round % 2 == 0 ? nil : {
-                let a = random.next(doc.lineCount)
-                return a...a + random.next(doc.lineCount)
-            }()
+            let range: ClosedRange<Int>? =
+                round % 2 == 0
+                ? nil
+                : {
+                    let a = random.int(0...doc.lineCount - 1)
+                    return a...a + random.int(0...doc.lineCount - 1)
+                }()
             doc.apply(Formatting.format(doc.lines, in: range, indentWidth: width))
             #expect(Self.meaning(doc, width) == before, "\(text.debugDescription) range \(String(describing: range))")
             if range == nil {

@@ -58,8 +58,11 @@ import TaskPaper
         let words = [0, 1, 3, 13, 14, 20, 59, 60, 400, 800].map {
             DueDistance.words(from: Self.today, to: Self.today.adding(days: $0))
         }
-        #expect(words == ["today", "tomorrow", "in 3 days", "in 13 days", "in 2 weeks", "in 2 weeks", "in 8 weeks",
-                          "in 2 months", "in 13 months", "in 2 years"])
+        #expect(
+            words == [
+                "today", "tomorrow", "in 3 days", "in 13 days", "in 2 weeks", "in 2 weeks", "in 8 weeks",
+                "in 2 months", "in 13 months", "in 2 years",
+            ])
         #expect(DueDistance.words(from: Self.today, to: Self.today.adding(days: -1)) == nil)
     }
 

@@ -14,12 +14,16 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
 @Suite struct ConvertTests {
     @Test func convertsBetweenKindsKeepingTagsAndChildren() {
         let text = "Home: @flag\n\t- Buy milk @due(2026-12-01)\n\tA note  \n\t\tchild\n"
-        #expect(convert(text, 0...0, to: .task) == "- Home @flag\n\t- Buy milk @due(2026-12-01)\n\tA note  \n\t\tchild\n")
+        #expect(
+            convert(text, 0...0, to: .task) == "- Home @flag\n\t- Buy milk @due(2026-12-01)\n\tA note  \n\t\tchild\n")
         #expect(convert(text, 0...0, to: .note) == "Home @flag\n\t- Buy milk @due(2026-12-01)\n\tA note  \n\t\tchild\n")
         // A project's trailing tags stay after its colon; white space with no tag after it goes.
-        #expect(convert(text, 1...2, to: .project) == "Home: @flag\n\tBuy milk: @due(2026-12-01)\n\tA note:\n\t\tchild\n")
+        #expect(
+            convert(text, 1...2, to: .project) == "Home: @flag\n\tBuy milk: @due(2026-12-01)\n\tA note:\n\t\tchild\n")
         #expect(convert(text, 1...1, to: .note) == "Home: @flag\n\tBuy milk @due(2026-12-01)\n\tA note  \n\t\tchild\n")
-        #expect(convert(text, 2...3, to: .task) == "Home: @flag\n\t- Buy milk @due(2026-12-01)\n\t- A note  \n\t\t- child\n")
+        #expect(
+            convert(text, 2...3, to: .task) == "Home: @flag\n\t- Buy milk @due(2026-12-01)\n\t- A note  \n\t\t- child\n"
+        )
     }
 
     @Test func aSelectionConvertsOnlyWhatIsNotThatKindYet() {
@@ -69,18 +73,19 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
             let outline = Outline(document: doc, indentWidth: .auto)
             return MoveEdits.move(outline, items: [1], to: 5)
         }
-        #expect(moved == """
-            Inbox:
-            \t- Pay rent
-            Work:
-            \tClient:
-            \t\t- Draft
-            \t\t- Call Bob
-            \t\t\tabout the roof
-            Home:
-            \t- Sweep
+        #expect(
+            moved == """
+                Inbox:
+                \t- Pay rent
+                Work:
+                \tClient:
+                \t\t- Draft
+                \t\t- Call Bob
+                \t\t\tabout the roof
+                Home:
+                \t- Sweep
 
-            """)
+                """)
     }
 
     @Test func movesASelectionAndReindentsInTheDocumentsSpaces() {
@@ -122,17 +127,18 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
             \t- undated two
             Home:
             """
-        #expect(sorted(text, project: 0) == """
-            Work:
-            \t- soon @due(tomorrow)
-            \t- same day, later @due(2026-11-25 15:00)
-            \t- late @due(2026-12-24)
-            \t\tits note
+        #expect(
+            sorted(text, project: 0) == """
+                Work:
+                \t- soon @due(tomorrow)
+                \t- same day, later @due(2026-11-25 15:00)
+                \t- late @due(2026-12-24)
+                \t\tits note
 
-            \t- undated one
-            \t- undated two
-            Home:
-            """)
+                \t- undated one
+                \t- undated two
+                Home:
+                """)
     }
 
     @Test func anAlreadySortedProjectNeedsNoEdit() {
@@ -140,8 +146,9 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
         #expect(SortEdits.sortByDue(outline, project: 0, clock: Self.clock).isEmpty)
         #expect(SortEdits.project(containing: 2, in: outline) == 0)
         // `\t\t- b` is a child of P as much as `\t- a` is, but placed after it would become a's child.
-        let ragged = Outline(document: TextDocument(text: "P:\n\t\t- b @due(2026-02-01)\n\t- a @due(2026-01-01)"),
-                             indentWidth: .auto)
+        let ragged = Outline(
+            document: TextDocument(text: "P:\n\t\t- b @due(2026-02-01)\n\t- a @due(2026-01-01)"),
+            indentWidth: .auto)
         #expect(SortEdits.sortByDue(ragged, project: 0, clock: Self.clock).isEmpty)
     }
 }
@@ -171,8 +178,11 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
     @Test func offersWhatChangesSomethingWithItsEdit() {
         let doc = TextDocument(text: Self.text)
         let offered = ItemActions.offered(Outline(document: doc, indentWidth: .auto), lines: 1...1, clock: Self.clock)
-        #expect(offered.map(\.title) == ["Convert to note", "Convert to project", "Tag with @today", "Sort by due date",
-                                         "Move to Home", "Move to Home / Errands"])
+        #expect(
+            offered.map(\.title) == [
+                "Convert to note", "Convert to project", "Tag with @today", "Sort by due date",
+                "Move to Home", "Move to Home / Errands",
+            ])
         var moved = doc
         moved.apply(offered.last!.replacements)
         #expect(moved.text == "Work:\n\t- a @due(2026-12-01)\nHome:\n\tErrands:\n\t\t- b @due(2026-12-02)\n")

@@ -30,25 +30,25 @@ import TaskPaper
     static let indents = ["", "", "\t", "\t\t", "\t\t\t", "  ", "    ", "      ", "  \t"]
     static let bodies = ["A:", "B: @x", "- t", "- u @done", "note", "C:", "- 🔥 v", "D: @due(2026-01-01)"]
 
-    static func document(_ random: inout SplitMix64) -> String {
+    static func document(_ random: inout SeededRandom) -> String {
         var text = ""
-        for _ in 0..<random.next(14) + 2 {
-            if random.next(8) > 0 {
-                text += indents[random.next(indents.count)] + bodies[random.next(bodies.count)]
+        for _ in 0..<random.int(0...13) + 2 {
+            if random.int(0...7) > 0 {
+                text += random.pick(indents) + random.pick(bodies)
             }
-            text += random.next(4) == 0 ? "\r\n" : "\n"
+            text += random.int(0...3) == 0 ? "\r\n" : "\n"
         }
-        return random.next(2) == 0 ? String(text.dropLast()) : text
+        return random.int(0...1) == 0 ? String(text.dropLast()) : text
     }
 
     @Test func movesKeepEveryOtherItemWhereItWas() {
-        var random = SplitMix64(seed: 0x30E)
+        var random = SeededRandom(seed: 0x30E)
         var moves = 0
         for _ in 0..<1_500 {
             let text = Self.document(&random)
             let doc = TextDocument(text: text)
             let outline = Outline(document: doc, indentWidth: .auto)
-            let a = random.next(doc.lineCount), b = a + random.next(3)
+            let a = random.int(0...doc.lineCount - 1), b = a + random.int(0...2)
             let items = MoveEdits.movedItems(outline, in: a...b)
             for target in MoveEdits.targets(outline, moving: items) {
                 var moved = doc
@@ -76,14 +76,16 @@ import TaskPaper
 /// and sorting keeps the tree while putting dated children first, in order.
 @Suite struct OutlineActionsRandomizedTests {
     static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20))
-    static let bodies = ["P:", "Q: @x", "- t", "- u @done", "- c @cancelled", "note", "- d @due(2026-12-01)",
-                         "- e @due(tomorrow)", "- f @due(2025-01-01) @done", "- g @due(nonsense)"]
+    static let bodies = [
+        "P:", "Q: @x", "- t", "- u @done", "- c @cancelled", "note", "- d @due(2026-12-01)",
+        "- e @due(tomorrow)", "- f @due(2025-01-01) @done", "- g @due(nonsense)",
+    ]
 
-    static func document(_ random: inout SplitMix64) -> String {
+    static func document(_ random: inout SeededRandom) -> String {
         var text = ""
-        for _ in 0..<random.next(16) + 2 {
-            if random.next(8) > 0 {
-                text += ["", "\t", "\t\t", "\t\t\t"][random.next(4)] + bodies[random.next(bodies.count)]
+        for _ in 0..<random.int(0...15) + 2 {
+            if random.int(0...7) > 0 {
+                text += random.pick(["", "\t", "\t\t", "\t\t\t"]) + random.pick(bodies)
             }
             text += "\n"
         }
@@ -91,7 +93,7 @@ import TaskPaper
     }
 
     @Test func countsMatchAWalkOfTheSubtree() {
-        var random = SplitMix64(seed: 0xC0_4275)
+        var random = SeededRandom(seed: 0xC0_4275)
         for _ in 0..<1_000 {
             let doc = TextDocument(text: Self.document(&random))
             let outline = Outline(document: doc, indentWidth: .auto)
@@ -100,9 +102,13 @@ import TaskPaper
                 var walked = TaskCounts(open: 0, done: 0, cancelled: 0)
                 for k in line + 1..<outline.subtreeEnd(of: line) where doc.lines[k].syntax.kind == .task {
                     let text = doc.lines[k].text
-                    if text.contains("@done") { walked.done += 1 }
-                    else if text.contains("@cancelled") { walked.cancelled += 1 }
-                    else { walked.open += 1 }
+                    if text.contains("@done") {
+                        walked.done += 1
+                    } else if text.contains("@cancelled") {
+                        walked.cancelled += 1
+                    } else {
+                        walked.open += 1
+                    }
                 }
                 #expect(counts.counts(ofProject: line) == walked)
             }
@@ -110,7 +116,7 @@ import TaskPaper
     }
 
     @Test func sortingKeepsTheTreeAndOrdersTheChildren() {
-        var random = SplitMix64(seed: 0x50_27)
+        var random = SeededRandom(seed: 0x50_27)
         for _ in 0..<1_000 {
             let text = Self.document(&random)
             let doc = TextDocument(text: text)
@@ -128,12 +134,14 @@ import TaskPaper
                 let afterTree = MoveRandomizedTests.tree(after).roots
                 // The same children, each with the same subtree.
                 #expect(afterTree.children.count == before.children.count, "\(text.debugDescription)")
-                #expect(Set(after.children(of: project).map { sorted.lines[$0].text }) ==
-                        Set(outline.children(of: project).map { doc.lines[$0].text }))
+                #expect(
+                    Set(after.children(of: project).map { sorted.lines[$0].text })
+                        == Set(outline.children(of: project).map { doc.lines[$0].text }))
                 let dues = after.children(of: project).map { child -> String in
                     let line = sorted.lines[child]
                     guard let payload = line.syntax.firstTag(named: "due", in: line.text)?.payload(in: line.text),
-                          case .success(let value) = DateValue.parse(payload, clock: Self.clock) else { return "~" }
+                        case .success(let value) = DateValue.parse(payload, clock: Self.clock)
+                    else { return "~" }
                     return value.start.description
                 }
                 #expect(dues == dues.sorted(), "\(text.debugDescription) project \(project)")

@@ -43,8 +43,11 @@ public enum ConvertEdits {
     }
 
     /// The item's own text without marker or colon (trailing blanks left out), and what follows it: its tags.
-    static func parts(of syntax: LineSyntax, in b: UnsafeBufferPointer<UInt8>, forProject: Bool)
-        -> (core: Range<Int>, rest: Range<Int>) {
+    static func parts(
+        of syntax: LineSyntax, in b: UnsafeBufferPointer<UInt8>, forProject: Bool
+    )
+        -> (core: Range<Int>, rest: Range<Int>)
+    {
         var start = syntax.indentLength, end = Int(syntax.contentEnd)
         switch syntax.kind {
         case .task: start = syntax.taskMarkerRange.upperBound

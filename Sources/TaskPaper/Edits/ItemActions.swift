@@ -12,8 +12,10 @@ public struct OfferedAction: Sendable, Hashable {
 /// on every item in the lines; sorting on the project of the first line;
 /// moving on the selected items (each with its subtree), once per target.
 public enum ItemActions {
-    public static func offered(_ outline: Outline, lines range: ClosedRange<Int>, clock: LintClock,
-                               moveLimit: Int = 20) -> [OfferedAction] {
+    public static func offered(
+        _ outline: Outline, lines range: ClosedRange<Int>, clock: LintClock,
+        moveLimit: Int = 20
+    ) -> [OfferedAction] {
         let lines = outline.lines
         guard !lines.isEmpty else { return [] }
         let range = range.clamped(to: 0...lines.count - 1)
@@ -33,8 +35,10 @@ public enum ItemActions {
         let targets = MoveEdits.targets(outline, moving: items, limit: moveLimit)
         for (target, edits) in zip(targets, MoveEdits.moves(outline, items: items, to: targets)) where !edits.isEmpty {
             let path = outline.projectPath(of: target) + [lines[target].itemName]
-            out.append(OfferedAction(action: .moveToProject, title: ItemAction.moveTitle(projectPath: path),
-                                     targetProject: target, replacements: edits))
+            out.append(
+                OfferedAction(
+                    action: .moveToProject, title: ItemAction.moveTitle(projectPath: path),
+                    targetProject: target, replacements: edits))
         }
         return out
     }

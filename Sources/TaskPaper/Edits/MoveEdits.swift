@@ -27,8 +27,10 @@ public enum MoveEdits {
         let parents = Set(items.map { outline.parent(of: $0) ?? -1 })
         let commonParent = parents.count == 1 ? parents.first : nil
         var candidates: [Int] = []
-        for line in 0..<outline.lineCount where outline.lines[line].syntax.kind == .project
-            && line != commonParent && !moved.contains(where: { $0.contains(line) }) {
+        for line in 0..<outline.lineCount
+        where outline.lines[line].syntax.kind == .project
+            && line != commonParent && !moved.contains(where: { $0.contains(line) })
+        {
             candidates.append(line)
         }
         // Stable, so at equal distance the project above comes first.
@@ -50,8 +52,10 @@ public enum MoveEdits {
     public static func moves(_ outline: Outline, items: [Int], to projects: [Int]) -> [[TextReplacement]] {
         let lines = outline.lines
         var moved: [Range<Int>] = []
-        for item in items.sorted() where item >= 0 && item < lines.count && outline.isItem(item)
-            && !(moved.last?.contains(item) ?? false) {
+        for item in items.sorted()
+        where item >= 0 && item < lines.count && outline.isItem(item)
+            && !(moved.last?.contains(item) ?? false)
+        {
             moved.append(outline.subtree(of: item))
         }
         guard !moved.isEmpty else { return projects.map { _ in [] } }
@@ -59,7 +63,7 @@ public enum MoveEdits {
         let ending = ArchiveEdits.documentEnding(lines)
         return projects.map { project in
             guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
-                  let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
+                let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
             else { return [] }
             var newLines: [String] = []
             for subtree in moved {
@@ -67,8 +71,9 @@ public enum MoveEdits {
                 for k in subtree {
                     guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
                     let line = lines[k]
-                    newLines.append(indent(projectDepth + 1 + depth - itemDepth)
-                                    + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+                    newLines.append(
+                        indent(projectDepth + 1 + depth - itemDepth)
+                            + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
                 }
             }
             let end = outline.subtreeEnd(of: project)

@@ -8,8 +8,10 @@ public enum Formatting {
     /// With `range`, only those lines are formatted, unless rewriting them
     /// would change the document's spaces per level (under `auto` width) and
     /// so the depth of a line outside it: then the whole document is.
-    public static func format(_ lines: [Line], in range: ClosedRange<Int>? = nil, indentWidth: IndentWidth,
-                              settings: LintSettings = LintSettings()) -> [TextReplacement] {
+    public static func format(
+        _ lines: [Line], in range: ClosedRange<Int>? = nil, indentWidth: IndentWidth,
+        settings: LintSettings = LintSettings()
+    ) -> [TextReplacement] {
         guard !lines.isEmpty else { return [] }
         let width = indentWidth.spacesPerLevel(lines)
         var targets = 0..<lines.count
@@ -22,7 +24,9 @@ public enum Formatting {
         for i in targets {
             let line = lines[i]
             let depth = line.syntax.kind == .blank ? 0 : line.syntax.depth(spacesPerLevel: width)
-            guard var formatted = formattedText(of: line, depth: depth, dateTags: settings.dateTagNames) else { continue }
+            guard var formatted = formattedText(of: line, depth: depth, dateTags: settings.dateTagNames) else {
+                continue
+            }
             // A tab keeps such a line apart and, unlike spaces, never sets the level width.
             if formatted.isEmpty, joinsLineEnds(at: i, in: lines) {
                 guard line.text != "\t" else { continue }
@@ -60,8 +64,9 @@ public enum Formatting {
             let payload = line.text.utf8Slice(range)
             let padded = DateValue.zeroPadded(payload)
             guard padded != payload, case .success(let was) = DateValue.parse(payload, clock: fixedClock),
-                  case .success(let now) = DateValue.parse(padded[...], clock: fixedClock),
-                  (was.form, was.start, was.end) == (now.form, now.start, now.end) else { continue }
+                case .success(let now) = DateValue.parse(padded[...], clock: fixedClock),
+                (was.form, was.start, was.end) == (now.form, now.start, now.end)
+            else { continue }
             out.append((range, padded))
         }
         return out
@@ -109,8 +114,10 @@ public enum Formatting {
 
     /// Under `auto` width, whether every line outside `targets` keeps its depth once
     /// the targets hold no leading spaces (formatted lines are indented with tabs only).
-    static func keepsDepthsOutside(_ targets: Range<Int>, of lines: [Line], width: Int,
-                                   indentWidth: IndentWidth) -> Bool {
+    static func keepsDepthsOutside(
+        _ targets: Range<Int>, of lines: [Line], width: Int,
+        indentWidth: IndentWidth
+    ) -> Bool {
         guard case .auto = indentWidth else { return true }
         var shortest = Int32.max
         for (i, line) in lines.enumerated() where !targets.contains(i) && line.syntax.indent.shortestSpaceRun > 0 {
@@ -118,8 +125,10 @@ public enum Formatting {
         }
         let newWidth = indentWidth.spacesPerLevel(shortestRun: shortest == .max ? nil : Int(shortest))
         guard newWidth != width else { return true }
-        for (i, line) in lines.enumerated() where !targets.contains(i) && line.syntax.kind != .blank
-            && line.syntax.depth(spacesPerLevel: width) != line.syntax.depth(spacesPerLevel: newWidth) {
+        for (i, line) in lines.enumerated()
+        where !targets.contains(i) && line.syntax.kind != .blank
+            && line.syntax.depth(spacesPerLevel: width) != line.syntax.depth(spacesPerLevel: newWidth)
+        {
             return false
         }
         return true

@@ -6,8 +6,9 @@ public enum DueDistance {
     /// appointment counts from its start.
     public static func hint(for line: AnalyzedLine) -> (tagIndex: Int, label: String)? {
         guard !line.isDone, let due = line.syntax.tags.firstIndex(where: { $0.hasName("due", in: line.text) }),
-              let value = line.date(ofTag: due)?.value,
-              let label = words(from: line.clock.today, to: value.start.date) else { return nil }
+            let value = line.date(ofTag: due)?.value,
+            let label = words(from: line.clock.today, to: value.start.date)
+        else { return nil }
         return (due, label)
     }
 

@@ -56,7 +56,8 @@ public struct ProjectTaskCounts: Sendable {
     public func counts(ofProject line: Int) -> TaskCounts? {
         guard line >= 0, line < outline.lineCount, outline.lines[line].syntax.kind == .project else { return nil }
         let a = line + 1, b = outline.subtreeEnd(of: line)
-        return TaskCounts(open: Int(openBefore[b] - openBefore[a]), done: Int(doneBefore[b] - doneBefore[a]),
-                          cancelled: Int(cancelledBefore[b] - cancelledBefore[a]))
+        return TaskCounts(
+            open: Int(openBefore[b] - openBefore[a]), done: Int(doneBefore[b] - doneBefore[a]),
+            cancelled: Int(cancelledBefore[b] - cancelledBefore[a]))
     }
 }
