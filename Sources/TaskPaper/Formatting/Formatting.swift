@@ -17,8 +17,8 @@ public enum Formatting {
         var targets = 0..<lines.count
         if let range {
             let clamped = range.clamped(to: 0...lines.count - 1)
-            let lower = clamped.lowerBound..<clamped.upperBound + 1
-            if keepsDepthsOutside(lower, of: lines, width: width, indentWidth: indentWidth) { targets = lower }
+            let requested = clamped.lowerBound..<clamped.upperBound + 1
+            if keepsDepthsOutside(requested, of: lines, width: width, indentWidth: indentWidth) { targets = requested }
         }
         var out: [TextReplacement] = []
         for i in targets {
@@ -45,7 +45,9 @@ public enum Formatting {
         let tries = padded.isEmpty ? [(true, false)] : [(true, true), (false, true), (true, false)]
         for (trim, pad) in tries {
             let candidate = build(line, depth: depth, trim: trim, padded: pad ? padded : [])
-            if readsTheSame(candidate, as: line, depth: depth) { return candidate == line.text ? nil : candidate }
+            // An already formatted line costs no second parse.
+            if candidate == line.text { return nil }
+            if readsTheSame(candidate, as: line, depth: depth) { return candidate }
         }
         let indented = build(line, depth: depth, trim: false, padded: [])
         return indented == line.text ? nil : indented
