@@ -5,6 +5,8 @@
 /// Built in one pass; lines are indices into `lines`.
 public struct Outline: Sendable {
     public let lines: [Line]
+    /// The spaces per level the depths were read with.
+    public let spacesPerLevel: Int
     /// Per line: the depth, or -1 for a blank line.
     private let depths: [Int32]
     /// Per line: the owning item, or -1 at the top level.
@@ -50,6 +52,7 @@ public struct Outline: Sendable {
         }
         for item in open { ends[item] = Int32(lastItem + 1) }
         self.lines = lines
+        self.spacesPerLevel = spacesPerLevel
         self.depths = depths
         self.parents = parents
         self.ends = ends

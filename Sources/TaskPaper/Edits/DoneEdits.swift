@@ -46,15 +46,7 @@ public enum DoneEdits {
     /// Removes every `@done` and `@cancelled` tag (with its value) from the items in `lines`,
     /// together with the white space that separated it from the text.
     public static func markNotDone(_ lines: [Line], in range: ClosedRange<Int>) -> [TextReplacement] {
-        var out: [TextReplacement] = []
-        for i in range.clamped(to: 0...lines.count - 1) {
-            let line = lines[i]
-            let removals = line.syntax.tags
-                .filter { $0.hasName("done", in: line.text) || $0.hasName("cancelled", in: line.text) }
-                .map { removalRange(of: $0, in: line) }
-            for r in merged(removals) { out.append(TextReplacement(line: i, r, "")) }
-        }
-        return out
+    TagEdits.removeTags(named: ["done", "cancelled"], lines, in: range)
     }
 
     /// The tag and the blanks before it; but when those blanks are the

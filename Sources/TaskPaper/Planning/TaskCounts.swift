@@ -21,8 +21,9 @@ public struct TaskCounts: Sendable, Hashable {
         }
     }
 
-    /// `3 open · 2 done`, with `· 1 cancelled` only when there are some.
-    public var label: String {
-        "\(open) open · \(done) done" + (cancelled > 0 ? " · \(cancelled) cancelled" : "")
+    /// `3 open · 2 done`, with `· 1 cancelled` only when there are some; nil when there are no tasks.
+    public var label: String? {
+        guard open + done + cancelled > 0 else { return nil }
+        return "\(open) open · \(done) done" + (cancelled > 0 ? " · \(cancelled) cancelled" : "")
     }
 }

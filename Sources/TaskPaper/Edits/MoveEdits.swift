@@ -1,0 +1,111 @@
+/// Moving items, each with its subtree, to the end of another project.
+public enum MoveEdits {
+    /// The items a selection of lines moves: those starting in `range` that lie
+    /// in no other selected item's subtree, in order.
+    public static func movedItems(_ outline: Outline, in range: ClosedRange<Int>) -> [Int] {
+        guard outline.lineCount > 0 else { return [] }
+        var items: [Int] = []
+        var i = range.clamped(to: 0...outline.lineCount - 1).lowerBound
+        let last = min(range.upperBound, outline.lineCount - 1)
+        while i <= last {
+            if outline.isItem(i) {
+                items.append(i)
+                i = outline.subtreeEnd(of: i)
+            } else {
+                i += 1
+            }
+        }
+        return items
+    }
+
+    /// The projects the items can move to, nearest to the first item first (at
+    /// most `limit`): never one inside a moved subtree, nor the project all of
+    /// them sit in already.
+    public static func targets(_ outline: Outline, moving items: [Int], limit: Int = 20) -> [Int] {
+        guard let first = items.first else { return [] }
+        let moved = items.map { outline.subtree(of: $0) }
+        let parents = Set(items.map { outline.parent(of: $0) ?? -1 })
+        let commonParent = parents.count == 1 ? parents.first : nil
+        var candidates: [Int] = []
+        for line in 0..<outline.lineCount
+        where outline.lines[line].syntax.kind == .project
+            && line != commonParent && !moved.contains(where: { $0.contains(line) })
+        {
+            candidates.append(line)
+        }
+        // Stable, so at equal distance the project above comes first.
+        let nearest = candidates.enumerated().sorted {
+            (abs($0.element - first), $0.offset) < (abs($1.element - first), $1.offset)
+        }
+        return nearest.prefix(limit).map(\.element)
+    }
+
+    /// Removes each item's subtree and appends them, in order, as the last
+    /// children of `project`, re-indented to their new depth (see `indentation`).
+    /// Empty when the move is not possible (the project lies in a moved subtree, or is no project).
+    public static func move(_ outline: Outline, items: [Int], to project: Int) -> [TextReplacement] {
+        moves(outline, items: items, to: [project])[0]
+    }
+
+    /// The same move to each of several projects (one edit per project, in
+    /// order), measuring the selection once: what offering every target costs.
+    public static func moves(_ outline: Outline, items: [Int], to projects: [Int]) -> [[TextReplacement]] {
+        let lines = outline.lines
+        var moved: [Range<Int>] = []
+        for item in items.sorted()
+        where item >= 0 && item < lines.count && outline.isItem(item)
+            && !(moved.last?.contains(item) ?? false)
+        {
+            moved.append(outline.subtree(of: item))
+        }
+        guard !moved.isEmpty else { return projects.map { _ in [] } }
+        let indent = indentation(outline, keeping: moved)
+        let ending = ArchiveEdits.documentEnding(lines)
+        return projects.map { project in
+            guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
+                let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
+            else { return [] }
+            var newLines: [String] = []
+            for subtree in moved {
+                let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+                for k in subtree {
+                    guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
+                    let line = lines[k]
+                    newLines.append(
+                        indent(projectDepth + 1 + depth - itemDepth)
+                            + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+                }
+            }
+            let end = outline.subtreeEnd(of: project)
+            var splices = moved.map { LineSplice(range: $0, newLines: []) }
+            splices.append(LineSplice(range: end..<end, newLines: newLines))
+            return LineSplice.replacements(splices, in: lines, ending: ending)
+        }
+    }
+
+    /// How moved lines are indented: `indentation(levels)`. Tabs, or the
+    /// document's spaces when it indents with spaces. When the moved lines held
+    /// the shortest space run, the rest would be read with another level width
+    /// (`Sources/TaskPaper/README.md`, "Indentation"): then one level of spaces
+    /// and tabs for the others (`  \t\t`), which keeps that run in the document.
+    static func indentation(_ outline: Outline, keeping moved: [Range<Int>]) -> (Int) -> String {
+        let width = outline.spacesPerLevel
+        var shortest = Int32.max
+        var k = 0
+        for block in moved + [outline.lineCount..<outline.lineCount] {
+            while k < block.lowerBound {
+                let run = outline.lines[k].syntax.indent.shortestSpaceRun
+                if run > 0 { shortest = min(shortest, run) }
+                k += 1
+            }
+            k = max(k, block.upperBound)
+        }
+        if shortest == .max { return { String(repeating: "\t", count: $0) } }
+        if Int(shortest) == width {
+            let unit = ArchiveEdits.indentUnit(outline.lines, spacesPerLevel: width)
+            return { String(repeating: unit, count: $0) }
+        }
+        let spaces = String(repeating: " ", count: width)
+        return { $0 == 0 ? "" : spaces + String(repeating: "\t", count: $0 - 1) }
+    }
+}
