@@ -401,6 +401,20 @@ end, 'the code lens "2 items" on the saved search', function()
 end)
 log('code lens on a saved search: 2 items')
 
+-- Running the lens (plugin/taskpaper.lua's handler for taskpaper.search) lists the items too.
+vim.fn.setqflist({}, 'r')
+vim.api.nvim_win_set_cursor(0, { search_line + 1, 4 })
+vim.lsp.codelens.run()
+wait(5000, function()
+  return #vim.fn.getqflist() == 2
+end, 'running the code lens to fill the quickfix list', function()
+  return inspect(vim.fn.getqflist({ all = 1 }))
+end)
+local title = vim.fn.getqflist({ title = 1 }).title
+check(title == '@search(@phone or @errand)', 'the quickfix title should name the search, is ' .. inspect(title))
+vim.cmd.cclose()
+log('running the code lens: quickfix "' .. title .. '"')
+
 -- 9. A clean shutdown -----------------------------------------------------------
 
 client:stop()
