@@ -97,6 +97,19 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    @Test func theExampleFileCountsWhatEachOfItsSearchesFinds() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: repo.appendingPathComponent("examples/searches.taskpaper"), encoding: .utf8)
+        let c = TestClient()
+        try c.initialize()
+        c.open("file:///searches-example.taskpaper", text)
+        let lenses = try c.request("textDocument/codeLens", ["textDocument": ["uri": "file:///searches-example.taskpaper"]])
+        #expect((lenses.arrayValue ?? []).map { $0["command"]?["title"]?.stringValue ?? "" }
+            == ["2 items", "2 items", "1 item", "5 items", "3 items"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func theCommandSearchesOneDocumentOrAllOfThem() throws {
         let c = TestClient()
         _ = try Self.opened(c)
