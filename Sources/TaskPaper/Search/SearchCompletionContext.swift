@@ -58,7 +58,8 @@ public struct SearchCompletionContext: Equatable, Sendable {
 
     /// Letters, digits, `-`, `_`, `:` (axes) and every non-ASCII byte.
     private static func isWordByte(_ c: UInt8) -> Bool {
-        c >= 0x80 || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+        c >= 0x80 || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
+            || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
             || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
             || c == UInt8(ascii: ":")
     }

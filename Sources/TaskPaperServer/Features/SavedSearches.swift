@@ -6,7 +6,9 @@ import TaskPaper
 /// `taskpaper.search`. Searches run off the loop, on snapshots.
 extension Provider {
     static let definition = Provider("definitionProvider")
-    static let codeLens = Provider("codeLensProvider") { _ in JSONObject { w in w.key("resolveProvider"); w.bool(false) } }
+    static let codeLens = Provider("codeLensProvider") { _ in
+        JSONObject { w in w.key("resolveProvider"); w.bool(false) }
+    }
 }
 
 /// The saved search a cursor means, captured on the loop.
@@ -74,7 +76,9 @@ extension Server {
                     [.plain("- "), .plain(found.outline.lines[i].itemName), .plain(" (line \(i + 1))")]
                 }
                 if !shown.isEmpty { paragraphs.append(Array(shown.joined(separator: [.plain("\n")]))) }
-                if found.items.count > shown.count { paragraphs.append([.plain("and \(found.items.count - shown.count) more")]) }
+                if found.items.count > shown.count {
+                    paragraphs.append([.plain("and \(found.items.count - shown.count) more")])
+                }
             } catch {
                 paragraphs = [[.plain(error.message)]]
             }

@@ -11,7 +11,9 @@ extension Server {
     func executeCommandAnswer(_ params: ExecuteCommandParams) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
-        guard params.command == Server.searchCommand else { return PreparedAnswer(value: try executeCommand(params)).send }
+        guard params.command == Server.searchCommand else {
+            return PreparedAnswer(value: try executeCommand(params)).send
+        }
         guard let argument = params.arguments.first, case .object = argument else {
             throw .invalidParams("\(Server.searchCommand) needs [{\"query\": QUERY, \"uri\": URI (optional)}]")
         }

@@ -21,7 +21,8 @@ extension Server {
         case .modifier:
             for (modifier, meaning) in zip(SearchQuery.modifiers, ["case-insensitive", "case-sensitive", "number",
                                                                    "date", "list"]) {
-                items.append(CompletionItem(label: modifier, kind: .keyword, detail: meaning, edit: range.edit(modifier)))
+                items.append(CompletionItem(label: modifier, kind: .keyword, detail: meaning,
+                                            edit: range.edit(modifier)))
             }
         case .word:
             let words = SearchQuery.keywords.map { ($0, "keyword") } + SearchQuery.relations.map { ($0, "relation") }
