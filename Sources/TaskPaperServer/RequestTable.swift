@@ -14,15 +14,17 @@ extension Server {
         .onLoop(FoldingRangeParams.self, advertising: .foldingRanges, Server.foldingRanges),
         .offLoop(SelectionRangeParams.self, advertising: .selectionRanges, Server.selectionRanges),
         .onLoop(DocumentHighlightParams.self, advertising: .documentHighlight, Server.documentHighlight),
-        .onLoop(ReferenceParams.self, advertising: .references, Server.references),
+        .offLoop(ReferenceParams.self, advertising: .references, Server.references),
+        .offLoop(DefinitionParams.self, advertising: .definition, Server.definition),
         .onLoop(PrepareRenameParams.self, Server.prepareRename),
         .onLoop(RenameParams.self, advertising: .rename, Server.rename),
         .offLoop(WorkspaceSymbolParams.self, advertising: .workspaceSymbols, Server.workspaceSymbols),
         .onLoop(CompletionParams.self, advertising: .completion, Server.completion),
-        .onLoop(HoverParams.self, advertising: .hover, Server.hover),
+        .offLoop(HoverParams.self, advertising: .hover, Server.hoverAnswer),
         .onLoop(InlayHintParams.self, advertising: .inlayHints, Server.inlayHints),
         .onLoop(CodeActionParams.self, advertising: .codeActions, Server.codeActions),
-        .onLoop(ExecuteCommandParams.self, advertising: .executeCommand, Server.executeCommand),
+        .offLoop(ExecuteCommandParams.self, advertising: .executeCommand, Server.executeCommandAnswer),
+        .offLoop(CodeLensParams.self, advertising: .codeLens, Server.codeLenses),
     ]
 
     static let notificationTable: [NotificationRoute] = [

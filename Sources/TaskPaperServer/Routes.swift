@@ -5,8 +5,8 @@ enum Answer {
     /// Computed on the loop; sent at once.
     case ready(any JSONEncodable)
     /// Prepared on the loop (snapshots, settings), computed on `Server.offLoopQueue`,
-    /// so a large answer does not stall typing.
-    case offLoop(@Sendable () -> any JSONEncodable)
+    /// so a large answer does not stall typing. It may still fail (a search that runs too long).
+    case offLoop(@Sendable () throws(ResponseError) -> any JSONEncodable)
 }
 
 /// One line of the request table. Like rust-analyzer's `on_sync` / `on`, the
@@ -35,7 +35,8 @@ struct RequestRoute: Sendable {
 
     static func offLoop<P: LSPParams>(
         _ params: P.Type, advertising provider: Provider? = nil,
-        _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError) -> @Sendable () -> any JSONEncodable
+        _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError)
+            -> @Sendable () throws(ResponseError) -> any JSONEncodable
     ) -> RequestRoute {
         RequestRoute(method: P.method, runsOn: .offLoopOnSnapshots, provider: provider) {
             s, json throws(ResponseError) in

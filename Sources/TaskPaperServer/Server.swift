@@ -147,7 +147,11 @@ public final class Server: @unchecked Sendable {
                 sentOffLoop = true
                 let writer = self.writer
                 Server.offLoopQueue.async {
-                    writer.send(OutgoingMessage.response(id: id, result: compute()), answering: id)
+                    do throws(ResponseError) {
+                        writer.send(OutgoingMessage.response(id: id, result: try compute()), answering: id)
+                    } catch {
+                        writer.send(OutgoingMessage.error(id: id, error), answering: id)
+                    }
                 }
             }
         } catch {

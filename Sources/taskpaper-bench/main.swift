@@ -68,6 +68,7 @@ row("  semantic tokens range (60 lines)", inProcess.map { f3($0.tokensRangeMs) }
 row("  first completion (counts tags)", inProcess.map { f2($0.firstCompletionMs) })
 row("  completion after @", inProcess.map { f3($0.completionMs) })
 row("  document symbols", inProcess.map { f2($0.symbolsMs) })
+row("  search \"\(SearchBench.query)\"", try documents.map { f2(try SearchBench.run(text: $0.text)) })
 print("over stdio, at the client")
 row("  didOpen -> publishDiagnostics", stdio.map { f2($0.openMs) }, target: "< 100")
 row("  edit -> publishDiagnostics", stdio.map { f3($0.editMedianMs) }, target: "< 1")

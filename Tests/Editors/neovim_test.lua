@@ -5,7 +5,8 @@
 -- tokens (payload, tag, project, done, invalid); completion after "@" and
 -- "@ho" and its textEdits; "Mark as done" / "Mark as not done" through
 -- vim.lsp.buf.code_action and the taskpaper.toggleDone command (the helpers of
--- lua/taskpaper.lua, on a line and on a visual selection); a clean exit.
+-- lua/taskpaper.lua, on a line and on a visual selection); references on a
+-- saved search filling the quickfix list and its code lens; a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -370,7 +371,51 @@ expect_line_after('"Mark as not done" on a selection', water, select_two_and(tas
 check(line(plumber) == plumber_original, 'the second selected task should be open again: ' .. inspect(line(plumber)))
 vim.api.nvim_feedkeys(vim.keycode('<Esc>'), 'nx', false)
 
--- 8. A clean shutdown -----------------------------------------------------------
+-- 8. A saved search: references fill the quickfix list, the code lens counts -----
+
+local last = vim.api.nvim_buf_line_count(buf)
+vim.api.nvim_buf_set_lines(buf, last, last, true, { 'Searches:', '\t- Calls and errands @search(@phone or @errand)' })
+local search_line = last + 1
+vim.api.nvim_win_set_cursor(0, { search_line + 1, 4 })
+vim.fn.setqflist({}, 'r')
+vim.lsp.buf.references(nil)
+wait(5000, function()
+  return #vim.fn.getqflist() == 2
+end, 'references on the saved search to fill the quickfix list', function()
+  return inspect(vim.fn.getqflist())
+end)
+local found = vim.tbl_map(function(item)
+  return item.lnum
+end, vim.fn.getqflist())
+check(vim.deep_equal(found, { find_line('Call the plumber') + 1, find_line('Book the dentist') + 1 }),
+  'the quickfix list should hold the plumber and dentist tasks, in order: ' .. inspect(vim.fn.getqflist()))
+vim.cmd.cclose()
+log('references on a saved search: quickfix ' .. inspect(found))
+
+vim.lsp.codelens.refresh({ bufnr = buf })
+wait(5000, function()
+  local lenses = vim.lsp.codelens.get(buf)
+  return #lenses == 1 and lenses[1].command and lenses[1].command.title == '2 items'
+end, 'the code lens "2 items" on the saved search', function()
+  return inspect(vim.lsp.codelens.get(buf))
+end)
+log('code lens on a saved search: 2 items')
+
+-- Running the lens (plugin/taskpaper.lua's handler for taskpaper.search) lists the items too.
+vim.fn.setqflist({}, 'r')
+vim.api.nvim_win_set_cursor(0, { search_line + 1, 4 })
+vim.lsp.codelens.run()
+wait(5000, function()
+  return #vim.fn.getqflist() == 2
+end, 'running the code lens to fill the quickfix list', function()
+  return inspect(vim.fn.getqflist({ all = 1 }))
+end)
+local title = vim.fn.getqflist({ title = 1 }).title
+check(title == '@search(@phone or @errand)', 'the quickfix title should name the search, is ' .. inspect(title))
+vim.cmd.cclose()
+log('running the code lens: quickfix "' .. title .. '"')
+
+-- 9. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

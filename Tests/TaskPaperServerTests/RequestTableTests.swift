@@ -23,6 +23,8 @@ import TaskPaper
         case "selectionRangeProvider": ["textDocument/selectionRange"]
         case "documentHighlightProvider": ["textDocument/documentHighlight"]
         case "referencesProvider": ["textDocument/references"]
+        case "definitionProvider": ["textDocument/definition"]
+        case "codeLensProvider": ["textDocument/codeLens"]
         case "renameProvider":
             ["textDocument/rename"] + (options["prepareProvider"] == true ? ["textDocument/prepareRename"] : [])
         case "workspaceSymbolProvider": ["workspace/symbol"]
@@ -76,7 +78,12 @@ import TaskPaper
 
     @Test func theTableSaysWhereEachHandlerRuns() {
         let offLoop = Server.requestTable.filter { $0.runsOn == .offLoopOnSnapshots }.map(\.method)
-        #expect(offLoop == ["textDocument/documentSymbol", "textDocument/selectionRange", "workspace/symbol"])
+        // Searches run off the loop: references, definition and hover on a saved search, its code lens, the command.
+        #expect(offLoop == [
+            "textDocument/documentSymbol", "textDocument/selectionRange", "textDocument/references",
+            "textDocument/definition", "workspace/symbol", "textDocument/hover", "workspace/executeCommand",
+            "textDocument/codeLens",
+        ])
     }
 
     @Test func badParamsAreAnsweredWithTheFieldTheyLack() throws {

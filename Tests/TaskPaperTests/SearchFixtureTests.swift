@@ -157,6 +157,9 @@ import Testing
             Row(query: "@text = [d] 2012-11-1", expected: ["2012-11-01"], document: date),
             Row(query: "@due = [d] tomorrow 2pm", expected: ["one"], document: due),
             Row(query: "@due = [d] today 2pm", expected: [], document: due),
+            Row(query: "@due = [d] tomorrow 2pm +1s -1s", expected: ["one"], document: due),
+            Row(query: "@due = [d] today 2pm +1d +1s -1s", expected: ["one"], document: due),
+            Row(query: "@due = [d] tomorrow 2pm + 1s", expected: [], document: due),
         ]
     }()
 

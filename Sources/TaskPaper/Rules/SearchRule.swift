@@ -6,10 +6,8 @@ struct SearchRule: LineRule {
         for tag in line.syntax.tags where tag.hasValue && tag.hasName("search", in: line.text) {
             guard let payload = tag.payloadRange else { continue }
             let written = line.text.utf8Slice(payload)
-            // TaskPaper reads the query with the value's `\(` and `\)` unescaped.
-            let query = written.replacing("\\(", with: "(").replacing("\\)", with: ")")
             do throws(SearchParseError) {
-                _ = try SearchQuery.parse(String(query))
+                _ = try SearchQuery.parse(SavedSearch.query(written: written))
             } catch {
                 let start = payload.lowerBound + Self.writtenOffset(ofQueryOffset: error.utf8Offset, in: written)
                 let range = start < payload.upperBound ? start..<payload.upperBound

@@ -6,7 +6,9 @@ import TaskPaper
 /// archive) an LSP range or position saying which lines.
 extension Provider {
     static let executeCommand = Provider("executeCommandProvider") { _ in
-        JSONObject { w in w.key("commands"); Server.TaskCommand.allCases.map(\.rawValue).write(to: &w) }
+        JSONObject { w in
+            w.key("commands"); (Server.TaskCommand.allCases.map(\.rawValue) + [Server.searchCommand]).write(to: &w)
+        }
     }
 }
 

@@ -14,6 +14,9 @@ extension Server {
         let doc = try document(params.textDocument)
         let cursor = doc.location(params.position), line = cursor.line
         let text = doc.line(line).text
+        if let search = SearchCompletionContext.at(cursor.offset, in: text) {
+            return searchCompletion(search, doc: doc, line: line)
+        }
         guard let context = CompletionContext.at(cursor.offset, in: text) else { return CompletionList(items: []) }
         // Typed so far (up to the cursor) and the whole word: clients that can choose get both.
         let range = CompletionRange(typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),

@@ -1,7 +1,8 @@
 import TaskPaper
 
 /// textDocument/documentHighlight and textDocument/references: the
-/// tag under the cursor, by name, in this document or the whole workspace.
+/// tag under the cursor, by name, in this document or the whole workspace;
+/// references on a saved search list what it finds.
 extension Provider {
     static let documentHighlight = Provider("documentHighlightProvider")
     static let references = Provider("referencesProvider")
@@ -18,8 +19,13 @@ extension Server {
         }
     }
 
-    func references(_ params: ReferenceParams) throws(ResponseError) -> any JSONEncodable {
-        guard let hit = try tagUnderCursor(params.at) else { return JSONNull() }
-        return workspaceTagSites(named: hit.name).map { Location(uri: $0.uri, range: $0.atName) }
+    /// On a saved search (`@search(QUERY)`), the items it finds (Features/SavedSearches.swift), off the loop.
+    func references(_ params: ReferenceParams) throws(ResponseError)
+        -> @Sendable () throws(ResponseError) -> any JSONEncodable
+    {
+        if let saved = try savedSearch(at: params.at) { return try savedSearchLocations(saved) }
+        guard let hit = try tagUnderCursor(params.at) else { return { JSONNull() } }
+        let locations = workspaceTagSites(named: hit.name).map { Location(uri: $0.uri, range: $0.atName) }
+        return { locations }
     }
 }

@@ -2,6 +2,8 @@ import TaskPaper
 
 /// workspace/symbol: projects and tasks of every open document and
 /// indexed file, matched fuzzily (the query's characters in order), best first.
+/// A query that is a search (`@due and not @done`, `project Inbox//task`) runs as
+/// one over the workspace instead: every item it finds, in file and line order.
 extension Provider {
     static let workspaceSymbols = Provider("workspaceSymbolProvider")
 }
@@ -9,8 +11,13 @@ extension Provider {
 extension Server {
     static let maxWorkspaceSymbols = 1000
 
-    func workspaceSymbols(_ params: WorkspaceSymbolParams) -> @Sendable () -> any JSONEncodable {
+    func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(ResponseError)
+        -> @Sendable () throws(ResponseError) -> any JSONEncodable
+    {
         let query = params.query
+        if !SearchQuery.isPlainWord(query), !query.allSatisfy(\.isWhitespace), let run = try? searchRun(query) {
+            return searchSymbols(run)
+        }
         let open = documents.keys.sorted().map { ($0, documents[$0]!.text.lines) }
         let closed = index.closedFiles(excluding: documents.keys).map { ($0.file.uri, $0.file.summary.symbols) }
         let indentWidth = settings.indentWidth, encoding = self.encoding
@@ -43,6 +50,28 @@ extension Server {
                     if !container.isEmpty { w.key("containerName"); w.string(container) }
                 }
             }
+        }
+    }
+
+    /// The items a search finds across the workspace, as symbols: named by the
+    /// item's text, contained in its project path.
+    private func searchSymbols(_ run: SearchRun) -> @Sendable () throws(ResponseError) -> any JSONEncodable {
+        let targets = (try? searchTargets(uri: nil)) ?? [], scanner = workspaceScanner, encoding = self.encoding
+        return { () throws(ResponseError) in
+            var symbols: [JSONObject] = []
+            for found in try run.run(over: targets, scanner: scanner, encoding: encoding) {
+                for (item, location) in zip(found.items, found.locations) {
+                    guard symbols.count < Server.maxWorkspaceSymbols else { return symbols }
+                    let line = found.outline.lines[item], container = found.outline.projectPath(of: item)
+                    symbols.append(JSONObject { w in
+                        w.key("name"); w.string(line.itemName)
+                        w.key("kind"); w.int(SymbolKind(line.syntax.kind))
+                        w.key("location"); location.write(to: &w)
+                        if !container.isEmpty { w.key("containerName"); w.string(container.joined(separator: " / ")) }
+                    })
+                }
+            }
+            return symbols
         }
     }
 }

@@ -164,3 +164,15 @@ struct SelectionRangeParams: DocumentParams {
         self.positions = positions
     }
 }
+
+struct DefinitionParams: PositionParams {
+    static let method = "textDocument/definition"
+    var at: TextDocumentPositionParams
+    init(_ params: JSON) throws(ResponseError) { at = try TextDocumentPositionParams(params) }
+}
+
+struct CodeLensParams: DocumentParams {
+    static let method = "textDocument/codeLens"
+    var textDocument: TextDocumentIdentifier
+    init(_ params: JSON) throws(ResponseError) { textDocument = try TextDocumentIdentifier(params) }
+}

@@ -40,3 +40,25 @@ vim.api.nvim_create_autocmd('ColorScheme', {
   group = vim.api.nvim_create_augroup('taskpaper_highlights', { clear = true }),
   callback = set_highlights,
 })
+
+-- A saved search's code lens (`N items`) runs the server's `taskpaper.search`
+-- command. Neovim would send it and drop the answer; this handler puts the
+-- items found in the quickfix list instead, so `vim.lsp.codelens.run()` lists them.
+vim.lsp.commands['taskpaper.search'] = function(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  if not client then
+    return
+  end
+  client:request('workspace/executeCommand', command, function(err, locations)
+    if err then
+      vim.notify('taskpaper.search: ' .. err.message, vim.log.levels.ERROR)
+      return
+    end
+    local query = command.arguments and command.arguments[1] and command.arguments[1].query or ''
+    vim.fn.setqflist({}, ' ', {
+      title = '@search(' .. query .. ')',
+      items = vim.lsp.util.locations_to_items(locations or {}, client.offset_encoding),
+    })
+    vim.cmd.copen()
+  end, ctx.bufnr)
+end

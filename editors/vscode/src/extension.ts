@@ -52,6 +52,20 @@ async function startClient(): Promise<void> {
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.taskpaper'),
     },
     middleware: {
+      // A saved search's lens (`N items`) opens what it finds in the peek view:
+      // Find All References at the lens, which the server answers with the items.
+      provideCodeLenses: async (document, token, next) => {
+        const lenses = await next(document, token);
+        return lenses?.map((lens) =>
+          lens.command?.command === 'taskpaper.search'
+            ? new vscode.CodeLens(lens.range, {
+                title: lens.command.title,
+                command: 'editor.action.findReferences',
+                arguments: [document.uri, lens.range.start],
+              })
+            : lens,
+        );
+      },
       workspace: {
         // Answer the server's workspace/configuration request for the
         // `taskpaper` section with exactly the keys it knows.

@@ -1,0 +1,107 @@
+import TaskPaper
+
+/// A document a search runs over, captured on the loop: an open document's
+/// snapshot, or an indexed file that isn't open, read from disk when the search
+/// runs (the index keeps no text).
+struct SearchTarget: Sendable {
+    let uri: String
+    let snapshot: DocumentSnapshot?
+    let path: String?
+
+    func load(_ scanner: WorkspaceScanner, encoding: PositionEncoding) -> DocumentSnapshot? {
+        if let snapshot { return snapshot }
+        guard let path, case .text(let text) = scanner.read(path) else { return nil }
+        return DocumentSnapshot(text: TextDocument(text: text), encoding: encoding)
+    }
+}
+
+/// The items one search finds in one document.
+struct SearchFound: Sendable {
+    let uri: String
+    let doc: DocumentSnapshot
+    let outline: Outline
+    /// Line indices, in document order.
+    let items: [Int]
+
+    /// Each item as a location: its line without indentation, tags included.
+    var locations: [Location] {
+        items.map { i in
+            let syntax = doc.text.lines[i].syntax
+            return Location(uri: uri, range: doc.lspRange(line: i, syntax.indentLength..<Int(syntax.utf8Count)))
+        }
+    }
+}
+
+/// A parsed query with what it needs to run off the loop. Every search the
+/// server runs (saved searches, the command, workspace symbols) goes through
+/// here, so all share one time limit (`SearchQuery.evaluate`'s, for the whole run).
+struct SearchRun: Sendable {
+    static let timeLimit = Duration.seconds(2)
+
+    let query: SearchQuery
+    let clock: LintClock
+    let indentWidth: IndentWidth
+
+    /// Parses on the loop: a query that does not parse is the caller's error.
+    init(_ text: String, clock: LintClock, indentWidth: IndentWidth) throws(ResponseError) {
+        do throws(SearchParseError) {
+            query = try SearchQuery.parse(text)
+        } catch {
+            throw .invalidParams("Search does not parse: \(error.message) (at UTF-8 offset \(error.utf8Offset))")
+        }
+        self.clock = clock
+        self.indentWidth = indentWidth
+    }
+
+    /// The items of one document, in document order.
+    func run(in doc: DocumentSnapshot, uri: String,
+             timeLimit: Duration = SearchRun.timeLimit) throws(ResponseError) -> SearchFound {
+        let outline = Outline(document: doc.text, indentWidth: indentWidth)
+        do throws(SearchEvaluationError) {
+            let items = try query.evaluate(in: outline, clock: clock, timeLimit: timeLimit)
+            return SearchFound(uri: uri, doc: doc, outline: outline, items: items)
+        } catch {
+            throw .requestFailed("Search stopped: \(error.description) (limit \(SearchRun.timeLimit))")
+        }
+    }
+
+    /// The items of every target, target by target; the time limit holds for the whole run.
+    func run(over targets: [SearchTarget], scanner: WorkspaceScanner,
+             encoding: PositionEncoding) throws(ResponseError) -> [SearchFound] {
+        let clock = ContinuousClock(), deadline = clock.now + SearchRun.timeLimit
+        var found: [SearchFound] = []
+        for target in targets {
+            guard let doc = target.load(scanner, encoding: encoding) else { continue }
+            let left = deadline - clock.now
+            guard left > .zero else { throw .requestFailed("Search stopped: \(SearchEvaluationError.tooSlow)") }
+            found.append(try run(in: doc, uri: target.uri, timeLimit: left))
+        }
+        return found
+    }
+}
+
+extension Server {
+    /// Parses a query with today's clock and the settings' indent width.
+    func searchRun(_ query: String) throws(ResponseError) -> SearchRun {
+        try SearchRun(query, clock: now(), indentWidth: settings.indentWidth)
+    }
+
+    /// One document (open, else an indexed file), or every open and indexed one
+    /// (open documents first, by URI, then the files not open, by path).
+    func searchTargets(uri: String?) throws(ResponseError) -> [SearchTarget] {
+        if let uri {
+            if let doc = documents[uri] { return [SearchTarget(uri: uri, snapshot: doc.snapshot, path: nil)] }
+            guard let path = FileURI.path(uri), let file = index.files[path] else {
+                throw .invalidParams("Document \(uri) is neither open nor in the workspace")
+            }
+            return [SearchTarget(uri: file.uri, snapshot: nil, path: path)]
+        }
+        let open = documents.keys.sorted().map { SearchTarget(uri: $0, snapshot: documents[$0]!.snapshot, path: nil) }
+        let closed = index.closedFiles(excluding: documents.keys).map {
+            SearchTarget(uri: $0.file.uri, snapshot: nil, path: $0.path)
+        }
+        return open + closed
+    }
+
+    var workspaceScanner: WorkspaceScanner { WorkspaceScanner(roots: index.roots) }
+}
