@@ -36,8 +36,11 @@ final class OpenDocument {
     private var flaggedEncoded: [EncodedDiagnostics?] = []
     /// The whole diagnostics array as JSON, while no finding moved since it was written.
     var diagnosticsJSON: [UInt8]?
-    /// Bumped whenever the diagnostics may have changed (pull `resultId`).
+    /// Bumped on every change of the text (keys caches of whole-text results).
     private(set) var generation = 0
+    /// Bumped only when a finding may have changed or moved: the pull `resultId`, so a
+    /// keystroke that leaves every finding as it was is answered `unchanged`.
+    private(set) var diagnosticsGeneration = 0
     /// The server's counter: generations are unique across documents, so a reopened
     /// document never reuses a resultId.
     private let generations: Counter
@@ -61,6 +64,7 @@ final class OpenDocument {
         flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
+        diagnosticsGeneration = generation
     }
 
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
@@ -171,16 +175,20 @@ final class OpenDocument {
             flagged.append(change.removed.lowerBound + k)
             encoded.append(nil)
         }
+        let freshFlagged = flagged.count - lo
         // Lines after the change move; their encodings hold no line numbers and stay.
         flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
         encoded.append(contentsOf: flaggedEncoded[hi...])
         // Most keystrokes touch a line without findings and leave it so: the
         // whole list (and its JSON) is then what it was.
-        let findingsMoved = shift != 0 || lo != hi || flagged.count != lo
-        if findingsMoved { diagnosticsJSON = nil }
+        let findingsMoved = shift != 0 || lo != hi || freshFlagged != 0
         flaggedLines = flagged
         flaggedEncoded = encoded
         generation = generations.next()
+        if findingsMoved {
+            diagnosticsJSON = nil
+            diagnosticsGeneration = generation
+        }
     }
 
     /// Results for `range` of `lines`, on all cores when there are many.
