@@ -109,21 +109,33 @@ final class OpenDocument {
 
     var lineCount: Int { text.lineCount }
 
-    /// How many lines carry each tag and value.
+    /// How many lines carry each tag (and the values of the tags asked for by `tagValues`).
     func tagCounts() -> TagCounts {
         if let counts = cachedTagCounts { return counts }
-        // The first count walks every line: in chunks on all cores, then merged.
+        // The first count walks every line for names only: in chunks on all cores, then merged.
         let lines = text.lines, chunk = 4096
         let parts = [TagCounts].parallel(count: (lines.count + chunk - 1) / chunk, chunk: 1) { c in
-            var part = TagCounts()
+            var part = TagCounts(valuesCounted: [])
             for line in lines[c * chunk..<min(lines.count, (c + 1) * chunk)] { part.count(line.text, line.syntax, sign: 1) }
             return part
         }
-        var counts = TagCounts()
+        var counts = TagCounts(valuesCounted: [])
         for part in parts { counts.merge(part) }
         cachedTagCounts = counts
         return counts
     }
+
+    /// How many lines carry each value of tag `name`; counted on first use, then kept current.
+    func tagValues(_ name: String) -> [String: Int] {
+        var counts = tagCounts()
+        if counts.valuesCounted?.contains(name) == false {
+            cachedTagCounts = nil  // one owner of the storage while it grows
+            counts.countValues(of: name, in: text.lines)
+            cachedTagCounts = counts
+        }
+        return counts.values[name] ?? [:]
+    }
+
     func line(_ i: Int) -> Line { text.lines[i] }
 
     func analyzedLine(_ i: Int) -> AnalyzedLine {
