@@ -58,7 +58,9 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func key(_ k: String) {
+    /// A key known only at run time (a URI, an object's own keys). Literal keys take the
+    /// `StaticString` overload above, which copies them without scanning for escapes.
+    public mutating func key(dynamic k: String) {
         string(k)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -221,7 +223,7 @@ extension JSON: JSONEncodable {
             // Still escaped as it arrived: valid JSON string content as it is.
             w.rawElements { $0.append(UInt8(ascii: "\"")); $0.append(contentsOf: r.bytes[r.range]); $0.append(UInt8(ascii: "\"")) }
         case .array(let a): w.array { w in for v in a { v.write(to: &w) } }
-        case .object(let o): w.object { w in for k in o.keys.sorted() { w.key(k); o[k]!.write(to: &w) } }
+        case .object(let o): w.object { w in for k in o.keys.sorted() { w.key(dynamic: k); o[k]!.write(to: &w) } }
         }
     }
 }
