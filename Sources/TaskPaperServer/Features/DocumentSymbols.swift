@@ -54,7 +54,7 @@ struct DocumentSymbolTree: JSONEncodable {
                 let nests = open.count < DocumentSymbolTree.maxDepth && end > item + 1
                 writeSymbol(item, subtreeEnd: end, to: &w)
                 if nests {
-                    w.key("children")
+                    w.appendPlain(",\"children\":")
                     w.openArray()
                 } else {
                     w.closeObject()
@@ -74,29 +74,47 @@ struct DocumentSymbolTree: JSONEncodable {
         w.closeObject()
     }
 
-    /// One symbol's fields, its object left open for `children`.
+    /// One symbol's fields, its object left open for `children`. The fixed parts of the
+    /// object are written as whole runs: a document has tens of thousands of symbols.
     private func writeSymbol(_ item: Int, subtreeEnd: Int, to w: inout JSONWriter) {
         let line = outline.lines[item], syntax = line.syntax
         let last = subtreeEnd - 1
         let end = doc.clientPosition(TextLocation(line: last, offset: Int(doc.text.lines[last].syntax.utf8Count)))
+        let selection = doc.lspRange(line: item, syntax.contentRange)
         let nameRange = line.itemNameRange
         w.openObject()
         line.text.withUTF8Bytes { b in
-            w.key("name"); w.string(utf8: UnsafeBufferPointer(rebasing: b[nameRange]))
+            w.appendPlain("\"name\":\"")
+            w.appendEscaped(UnsafeBufferPointer(rebasing: b[nameRange]))
             if !syntax.tags.isEmpty {
-                w.key("detail"); w.openString()
+                w.appendPlain("\",\"detail\":\"")
                 for (k, tag) in syntax.tags.enumerated() {
                     if k > 0 { w.appendPlain(" ") }
                     w.appendEscaped(UnsafeBufferPointer(rebasing: b[tag.range]))
                 }
-                w.closeString()
             }
         }
-        w.key("kind"); w.int(SymbolKind(syntax.kind))
+        w.appendPlain("\",\"kind\":")
+        w.appendPlainInt(SymbolKind(syntax.kind).rawValue)
         if line.isDone {
-            w.key("tags"); w.array { w in w.int(SymbolTag.deprecated) }
+            w.appendPlain(",\"tags\":[")
+            w.appendPlainInt(SymbolTag.deprecated.rawValue)
+            w.appendPlain("]")
         }
-        w.key("range"); ClientRange(start: ClientPosition(line: item, character: 0), end: end).write(to: &w)
-        w.key("selectionRange"); doc.lspRange(line: item, syntax.contentRange).write(to: &w)
+        w.appendPlain(",\"range\":{\"start\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":0},\"end\":{\"line\":")
+        w.appendPlainInt(end.line)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(end.character)
+        w.appendPlain("}},\"selectionRange\":{\"start\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(selection.start.character)
+        w.appendPlain("},\"end\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(selection.end.character)
+        w.appendPlain("}}")
     }
 }

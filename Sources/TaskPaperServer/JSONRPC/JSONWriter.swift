@@ -142,16 +142,22 @@ public struct JSONWriter {
     fileprivate mutating func appendDigits(_ value: Int) {
         if value >= 0 && value < 10 { bytes.append(UInt8(0x30 + value)); return }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var v = value.magnitude, n = 0
-        repeat { n += 1; v /= 10 } while v > 0
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: n))
-        v = value.magnitude
-        for k in stride(from: start + n - 1, through: start, by: -1) {
-            bytes[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
+        // Digits right to left into a small buffer on the stack, then one append.
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var v = value.magnitude, p = raw.count
+            repeat {
+                p -= 1
+                raw[p] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            let digits = UnsafeMutableRawBufferPointer(rebasing: raw[p...]).bindMemory(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(digits))
         }
     }
+
+    /// Digits with no separator before them, after a fragment written with `appendPlain`.
+    public mutating func appendPlainInt(_ value: Int) { appendDigits(value) }
 
     public mutating func string(_ s: String) {
         s.withUTF8Bytes { string(utf8: $0) }
@@ -172,7 +178,8 @@ public struct JSONWriter {
 
     public mutating func closeString() { bytes.append(UInt8(ascii: "\"")) }
 
-    /// Text that needs no escaping (no quotes, backslashes or control bytes) inside an open string.
+    /// Bytes written as they are: text inside an open string that needs no escaping,
+    /// or a fixed run of JSON (`,"kind":`) where a writer spells out an object itself.
     public mutating func appendPlain(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
