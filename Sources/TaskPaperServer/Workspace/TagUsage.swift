@@ -48,6 +48,8 @@ struct TagCounts {
     }
 
     private static func bump(_ counts: inout [String: Int], _ key: String, by delta: Int) {
+        // Adding hashes the key once (the first count of a large document is all adds).
+        if delta > 0 { counts[key, default: 0] += delta; return }
         let n = counts[key, default: 0] + delta
         counts[key] = n > 0 ? n : nil
     }
