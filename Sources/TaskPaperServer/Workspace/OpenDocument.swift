@@ -83,26 +83,29 @@ final class OpenDocument {
                       generations: generations)
             return
         }
-        // Workers touch only raw pointers into the message and the spans, and
-        // settings of their own: nothing reference-counted is shared between cores.
-        let parts = escapedText.bytes.withUnsafeBufferPointer { b in
-            spans.withUnsafeBufferPointer { spans in
-                parallelChunks(count: spans.count) { range -> ([Line], [LineResults]) in
-                    let context = context.isolatedCopy()
-                    var lines: [Line] = [], results: [LineResults] = []
-                    lines.reserveCapacity(range.count)
-                    results.reserveCapacity(range.count)
-                    for i in range {
-                        let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
-                        lines.append(line)
-                        results.append(OpenDocument.analyze(line, context))
+        // Workers touch only raw pointers into the message, the spans and the two result
+        // arrays (each line written in place, no merging copy), and settings of their own:
+        // nothing reference-counted is shared between cores.
+        let n = spans.count
+        var results: [LineResults] = []
+        let lines = [Line](unsafeUninitializedCapacity: n) { lineSlots, linesDone in
+            results = [LineResults](unsafeUninitializedCapacity: n) { resultSlots, resultsDone in
+                escapedText.bytes.withUnsafeBufferPointer { b in
+                    spans.withUnsafeBufferPointer { spans in
+                        _ = parallelChunks(count: n) { range in
+                            let context = context.isolatedCopy()
+                            for i in range {
+                                let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
+                                (resultSlots.baseAddress! + i).initialize(to: OpenDocument.analyze(line, context))
+                                (lineSlots.baseAddress! + i).initialize(to: line)
+                            }
+                        }
                     }
-                    return (lines, results)
                 }
+                resultsDone = n
             }
+            linesDone = n
         }
-        let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
-        let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
         self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
                   results: results)
     }
