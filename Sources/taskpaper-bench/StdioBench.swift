@@ -88,7 +88,8 @@ final class StdioClient {
 
     private func headerEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
-        for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+        for i in 0...(buffer.count - 4)
+        where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
             return i
         }
         return nil
@@ -101,7 +102,8 @@ final class StdioClient {
     }
 
     var peakRSSKB: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return 0 }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         return Int(line?.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
@@ -113,14 +115,24 @@ enum StdioBench {
     static func run(server: String, text: String, edits: Int) throws -> StdioFigures {
         var f = StdioFigures()
         let c = try StdioClient(server: server)
-        let initID = c.request("initialize", ["processId": nil, "capabilities": [
-            "textDocument": ["publishDiagnostics": ["versionSupport": true]]]])
+        let initID = c.request(
+            "initialize",
+            [
+                "processId": nil,
+                "capabilities": [
+                    "textDocument": ["publishDiagnostics": ["versionSupport": true]]
+                ],
+            ])
         _ = try c.waitForResponse(initID)
         c.notify("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
-        let isDiagnostics: (JSON) -> Bool = { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == uri }
+        let isDiagnostics: (JSON) -> Bool = {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == uri
+        }
         let t0 = Measure.now()
-        c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
+        c.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
         f.openMs = Measure.ms(t0, try c.wait(until: isDiagnostics))
         f.publishBytes = c.lastBodyLength
 
@@ -132,7 +144,9 @@ enum StdioBench {
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            c.notify("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            c.notify(
+                "textDocument/didChange",
+                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {
@@ -145,19 +159,27 @@ enum StdioBench {
         f.editMedianMs = Measure.median(times)
         f.editP90Ms = Measure.p90(times)
 
-        f.tokensFullMs = Measure.median(try (0..<3).map { _ in
-            let t = Measure.now()
-            let id = c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]])
-            return Measure.ms(t, try c.waitForResponse(id))
-        })
+        f.tokensFullMs = Measure.median(
+            try (0..<3).map { _ in
+                let t = Measure.now()
+                let id = c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]])
+                return Measure.ms(t, try c.waitForResponse(id))
+            })
         let mid = lineCount / 2
-        f.tokensRangeMs = Measure.median(try (0..<20).map { _ in
-            let t = Measure.now()
-            let id = c.request("textDocument/semanticTokens/range", [
-                "textDocument": ["uri": uri],
-                "range": ["start": ["line": .int(mid), "character": 0], "end": ["line": .int(mid + 60), "character": 0]]])
-            return Measure.ms(t, try c.waitForResponse(id))
-        })
+        f.tokensRangeMs = Measure.median(
+            try (0..<20).map { _ in
+                let t = Measure.now()
+                let id = c.request(
+                    "textDocument/semanticTokens/range",
+                    [
+                        "textDocument": ["uri": uri],
+                        "range": [
+                            "start": ["line": .int(mid), "character": 0],
+                            "end": ["line": .int(mid + 60), "character": 0],
+                        ],
+                    ])
+                return Measure.ms(t, try c.waitForResponse(id))
+            })
         f.rssKB = c.peakRSSKB
         c.close()
         f.pullEditMedianMs = try pullEdits(server: server, text: text, lineCount: lineCount, edits: edits)
@@ -166,24 +188,38 @@ enum StdioBench {
 
     /// Median round trip of a request the server does not know, carrying `payload` if given.
     private static func noop(_ c: StdioClient, payload: String?, times: Int) -> Double {
-        Measure.median((0..<times).map { _ in
-            let t = Measure.now()
-            let id = c.request("taskpaper/noSuchRequest", payload.map { ["text": .string($0)] } ?? [:])
-            return Measure.ms(t, (try? c.waitForResponse(id)) ?? t)
-        })
+        Measure.median(
+            (0..<times).map { _ in
+                let t = Measure.now()
+                let id = c.request("taskpaper/noSuchRequest", payload.map { ["text": .string($0)] } ?? [:])
+                return Measure.ms(t, (try? c.waitForResponse(id)) ?? t)
+            })
     }
 
     /// Edits as a client that pulls diagnostics makes them: didChange, then
     /// `textDocument/diagnostic` with the last resultId, timed to its answer.
     private static func pullEdits(server: String, text: String, lineCount: Int, edits: Int) throws -> Double {
         let c = try StdioClient(server: server)
-        let initID = c.request("initialize", ["processId": nil, "capabilities": [
-            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
-            "workspace": ["diagnostics": ["refreshSupport": true]]]])
+        let initID = c.request(
+            "initialize",
+            [
+                "processId": nil,
+                "capabilities": [
+                    "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+                    "workspace": ["diagnostics": ["refreshSupport": true]],
+                ],
+            ])
         _ = try c.waitForResponse(initID)
         c.notify("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
-        c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
+        c.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "taskpaper", "version": 1,
+                    "text": .string(text),
+                ]
+            ])
         var resultID: JSON = nil
         func pull() throws -> UInt64 {
             let id = c.request("textDocument/diagnostic", ["textDocument": ["uri": uri], "previousResultId": resultID])
@@ -200,7 +236,9 @@ enum StdioBench {
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            c.notify("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            c.notify(
+                "textDocument/didChange",
+                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {

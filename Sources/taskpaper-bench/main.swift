@@ -11,7 +11,9 @@ var sizes = [1_000, 10_000, 100_000]
 var file: String?
 var edits = 60
 var idleSeconds = 0
-var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("taskpaper-lsp").path
+var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "taskpaper-lsp"
+).path
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let arg = args.removeFirst()
@@ -23,7 +25,10 @@ while !args.isEmpty {
     case "--server": server = value
     case "--idle": idleSeconds = Int(value) ?? 0
     default:
-        FileHandle.standardError.write(Data("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n"
+                    .utf8))
         exit(2)
     }
 }
@@ -55,7 +60,8 @@ for doc in documents {
 
 let f2 = { (x: Double) in String(format: "%.2f", x) }
 let f3 = { (x: Double) in String(format: "%.3f", x) }
-print("taskpaper-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians in ms unless noted")
+print(
+    "taskpaper-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians in ms unless noted")
 row("document", documents.map(\.name))
 row("size (MB)", documents.map { f2(Double($0.text.utf8.count) / 1e6) })
 print("in process")
@@ -83,37 +89,49 @@ row("  publish move (request of its size)", stdio.map { f3($0.publishMoveMs) })
 // The targets, on the largest document: each figure against its floor from the same run.
 if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
     print("targets on \(doc.name): figure / floor = ratio (target)")
-    func verdict(_ name: String, _ figure: Double, floor: Double, floorName: String, ratio target: Double,
-                 strict: Bool = false) {
+    func verdict(
+        _ name: String, _ figure: Double, floor: Double, floorName: String, ratio target: Double,
+        strict: Bool = false
+    ) {
         let ratio = figure / floor
         let met = strict ? ratio < target : ratio <= target
-        print("  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
-              + "\(f3(figure)) / \(f3(floor)) \(floorName) = \(f2(ratio))x (\(strict ? "<" : "<=") \(f2(target))x)  "
-              + (met ? "met" : "MISSED"))
+        print(
+            "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                + "\(f3(figure)) / \(f3(floor)) \(floorName) = \(f2(ratio))x (\(strict ? "<" : "<=") \(f2(target))x)  "
+                + (met ? "met" : "MISSED"))
     }
     verdict("open -> diagnostics (stdio)", s.openMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 2)
     // An edit may cost three empty round trips plus moving its own publish message.
     let moving = max(0, s.publishMoveMs - s.noopMs)
-    verdict("edit -> diagnostics (stdio)", s.editMedianMs, floor: 3 * s.noopMs + moving,
-            floorName: "3x no-op + publish move", ratio: 1)
+    verdict(
+        "edit -> diagnostics (stdio)", s.editMedianMs, floor: 3 * s.noopMs + moving,
+        floorName: "3x no-op + publish move", ratio: 1)
     if stdio.count > 1, let small = stdio.first {
-        verdict("edit, pull, \(doc.name) vs \(documents[0].name)", s.pullEditMedianMs, floor: small.pullEditMedianMs,
-                floorName: "small doc", ratio: 1.5)
+        verdict(
+            "edit, pull, \(doc.name) vs \(documents[0].name)", s.pullEditMedianMs, floor: small.pullEditMedianMs,
+            floorName: "small doc", ratio: 1.5)
     } else {
         print("  edit, pull, large vs small          n/a (one document; run without --file)")
     }
     verdict("semantic tokens full (stdio)", s.tokensFullMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 1)
-    verdict("semantic tokens range (stdio)", s.tokensRangeMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
-            strict: true)
+    verdict(
+        "semantic tokens range (stdio)", s.tokensRangeMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
+        strict: true)
     verdict("document symbols (in process)", p.symbolsMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
-    verdict("first completion (in process)", p.firstCompletionMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    verdict(
+        "first completion (in process)", p.firstCompletionMs, floor: s.docFloorMs, floorName: "doc floor",
+        ratio: 0.5)
     print("  a search (in process)               n/a (no search feature yet)")
     let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
-    print("  peak RSS                            \(f2(rssMB)) MB (< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB)  "
-          + (rssMB < 10 * docMB + 30 ? "met" : "MISSED"))
+    let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
+    print(
+        "  peak RSS                            \(f2(rssMB)) MB (\(rssTarget))  "
+            + (rssMB < 10 * docMB + 30 ? "met" : "MISSED"))
     if stdio.count > 1, let small = stdio.first, let smallP = inProcess.first {
-        print("scaling: edit over stdio (push) \(doc.name) / \(documents[0].name) = "
-              + f2(s.editMedianMs / small.editMedianMs) + "x; in process " + f2(p.editMedianMs / smallP.editMedianMs) + "x")
+        print(
+            "scaling: edit over stdio (push) \(doc.name) / \(documents[0].name) = "
+                + f2(s.editMedianMs / small.editMedianMs) + "x; in process "
+                + f2(p.editMedianMs / smallP.editMedianMs) + "x")
     }
 }
 if idleSeconds > 0, let doc = documents.last {

@@ -154,7 +154,8 @@ import TaskPaperServer
         try c.initialize()
         c.open(Self.uri, "- a @priority(2)\n- b @priority(\n")
         #expect(try completion(c, Self.uri, line: 1, "- b @priority(").map(\.detail) == ["1 item"])
-        c.change(Self.uri, version: 2, [LSPClient.edit(0, 0, 0, 0, "- c @priority(2)\n- d @priority(3) @priority(2)\n")])
+        let added = "- c @priority(2)\n- d @priority(3) @priority(2)\n"
+        c.change(Self.uri, version: 2, [LSPClient.edit(0, 0, 0, 0, added)])
         let values = try completion(c, Self.uri, line: 3, "- b @priority(")
         #expect(values.map(\.label) == ["2", "3"])
         #expect(values.map(\.detail) == ["2 items", "1 item"])

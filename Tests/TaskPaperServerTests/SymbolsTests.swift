@@ -42,7 +42,8 @@ import TaskPaperServer
         let c = TestClient()
         try c.initialize()
         c.open("file:///s.taskpaper", "- say \"hi\"\tto C:\\ été @who(\"Bo\") @x\n")
-        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
+        let params: JSON = ["textDocument": ["uri": "file:///s.taskpaper"]]
+        let symbols = try c.request("textDocument/documentSymbol", params).arrayValue ?? []
         #expect(symbols.first?["name"] == "say \"hi\"\tto C:\\ été")
         #expect(symbols.first?["detail"] == "@who(\"Bo\") @x")
         #expect(try c.shutdownAndExit() == 0)

@@ -35,7 +35,8 @@ struct TagCounts {
         var counts: [String: Int] = [:]
         for line in lines {
             guard let tag = line.syntax.firstTag(named: name, in: line.text),
-                  let payload = tag.payload(in: line.text), !payload.isEmpty else { continue }
+                let payload = tag.payload(in: line.text), !payload.isEmpty
+            else { continue }
             counts[String(payload), default: 0] += 1
         }
         values[name] = counts.isEmpty ? nil : counts
