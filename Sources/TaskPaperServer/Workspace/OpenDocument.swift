@@ -184,26 +184,23 @@ final class OpenDocument {
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
+        generation = generations.next()
+        // Most keystrokes touch a line without findings and leave it so: every finding,
+        // its JSON and the pull `resultId` stay as they are, and nothing is copied.
+        if shift == 0, lo == hi, fresh.allSatisfy({ $0.diagnostics.isEmpty }) { return }
         var flagged = Array(flaggedLines[..<lo])
         var encoded = Array(flaggedEncoded[..<lo])
         for (k, r) in fresh.enumerated() where !r.diagnostics.isEmpty {
             flagged.append(change.removed.lowerBound + k)
             encoded.append(nil)
         }
-        let freshFlagged = flagged.count - lo
         // Lines after the change move; their encodings hold no line numbers and stay.
         flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
         encoded.append(contentsOf: flaggedEncoded[hi...])
-        // Most keystrokes touch a line without findings and leave it so: the
-        // whole list (and its JSON) is then what it was.
-        let findingsMoved = shift != 0 || lo != hi || freshFlagged != 0
         flaggedLines = flagged
         flaggedEncoded = encoded
-        generation = generations.next()
-        if findingsMoved {
-            diagnosticsJSON = nil
-            diagnosticsGeneration = generation
-        }
+        diagnosticsJSON = nil
+        diagnosticsGeneration = generation
     }
 
     /// Results for `range` of `lines`, on all cores when there are many.
