@@ -58,3 +58,14 @@ extension Server {
 extension TaskEditTitle {
     static let markCancelled = "Mark as cancelled"
 }
+
+extension Server {
+    /// Hover on `@repeat` (the rule in words, the next date) and on the start date
+    /// of a task that cannot start yet. Nil for other tags.
+    func planningHover(_ line: Line, tagName: String, clock: LintClock) -> [HoverText]? {
+        if tagName == "repeat" { return RepeatEdits.hoverText(for: line, clock: clock).map { [.plain($0)] } }
+        guard StartDates.tagNames.contains(tagName),
+              let start = StartDates.deferredUntil(line, clock: clock) else { return nil }
+        return [.plain("Not available yet: " + StartDates.startsIn(start, today: clock.today))]
+    }
+}
