@@ -82,7 +82,8 @@ import TaskPaperServer
         #expect(items[1]["column"] == 2)
         #expect(items[1]["text"] == "- pay rent @due(2026-11-20)")
 
-        try "- nothing due\n".write(to: dir.appendingPathComponent("empty.taskpaper"), atomically: true, encoding: .utf8)
+        try "- nothing due\n".write(to: dir.appendingPathComponent("empty.taskpaper"), atomically: true,
+                                    encoding: .utf8)
         let none = try Self.run(["agenda", "empty.taskpaper"], in: dir)
         #expect(none.status == 1)
         #expect(none.stdout.isEmpty)
@@ -151,7 +152,9 @@ import TaskPaperServer
                 }
             }
             let shell = try Self.run(["search", query] + files.keys.sorted(), in: dir)
-            let fromShell = shell.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+            let fromShell = shell.stdout.split(separator: "\n").map {
+                $0.split(separator: ":").prefix(3).joined(separator: ":")
+            }
             #expect(fromShell == fromCommand, "query \(query)")
             #expect(!fromCommand.isEmpty, "query \(query)")
             #expect(shell.status == 0)

@@ -19,7 +19,8 @@ extension Server {
             for action in Reschedule.allCases {
                 let edits = Reschedule.replacements(action, doc.text.lines, in: lines, clock: clock)
                 if !edits.isEmpty {
-                    actions.append(CodeAction(title: action.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(edits)))
+                    actions.append(CodeAction(title: action.title, kind: "refactor.rewrite",
+                                              edit: doc.workspaceEdit(edits)))
                 }
             }
         }
