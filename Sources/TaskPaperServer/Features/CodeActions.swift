@@ -26,7 +26,7 @@ struct ArchiveKey: Equatable {
 }
 
 extension Server {
-    static let codeActionKinds = ["quickfix", "refactor.rewrite", "source.archiveDone"]
+    static let codeActionKinds = ["quickfix", "refactor.rewrite", "source.archiveDone", Server.rescheduleOverdueKind]
     /// A selection of this many lines answers in a few milliseconds.
     static let lightbulbLineLimit = 1_000
 
@@ -51,6 +51,7 @@ extension Server {
             let notDone = markNotDoneEdits(doc, lines)
             if !notDone.isEmpty { actions.append(CodeAction(title: TaskEditTitle.markNotDone, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
         }
+        actions += planningActions(doc, lines, wanted: wanted, lightbulb: lightbulb)
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
             if !archive.isEmpty { actions.append(CodeAction(title: TaskEditTitle.archiveDone, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
@@ -78,7 +79,7 @@ extension Server {
     // MARK: The task edits, shared with workspace/executeCommand
 
     func markDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
-        DoneEdits.markDone(doc.text.lines, in: lines, tag: doneTag)
+        repeatingMarkDoneEdits(doc, lines, doneTag: doneTag)
     }
 
     func markNotDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
