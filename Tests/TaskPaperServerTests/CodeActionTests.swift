@@ -297,6 +297,17 @@ import TaskPaperServer
         try s.close()
     }
 
+    /// A cancelled task is closed: toggling reopens it, and Mark as done leaves it alone.
+    @Test func toggleDoneReopensACancelledTask() throws {
+        let s = try Session("- Call Bob @cancelled(2026-11-20)\n")
+        let uri = JSON.string(Self.uri)
+        #expect(try run(s, "taskpaper.toggleDone", [uri, ["line": 0, "character": 0]]) == "- Call Bob\n")
+        let titles = try s.actions(0, 0).compactMap { $0["title"]?.stringValue }
+        #expect(!titles.contains("Mark as done"))
+        #expect(titles.contains("Mark as not done"))
+        try s.close()
+    }
+
     @Test func commandErrorsAreInvalidParams() throws {
         let s = try Session("- a\n")
         let unknown = try s.client.requestResponse("workspace/executeCommand", ["command": "taskpaper.nothing", "arguments": []])

@@ -7,13 +7,13 @@ public enum DoneEdits {
         return "@done(\(date) \(time))"
     }
 
-    /// Whether `markDone` would change the line: a task without `@done` that
+    /// Whether `markDone` would change the line: an open task (no `@done`, no `@cancelled`) that
     /// stays a task with it (`- ` alone would become the note `- @done`).
     /// TaskPaper scans on after a value it cannot read, so a tag appended after
     /// one is still read.
     public static func canMarkDone(_ line: Line) -> Bool {
         let syntax = line.syntax
-        guard syntax.kind == .task, !line.isDone else { return false }
+        guard syntax.kind == .task, !line.isClosed else { return false }
         // Text after the marker that cannot start a trailing tag keeps the line a task.
         let afterMarker = syntax.taskMarkerRange.upperBound
         let first = line.text.withUTF8Bytes { b in
