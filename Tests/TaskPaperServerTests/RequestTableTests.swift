@@ -25,6 +25,8 @@ import TaskPaper
         case "referencesProvider": ["textDocument/references"]
         case "definitionProvider": ["textDocument/definition"]
         case "codeLensProvider": ["textDocument/codeLens"]
+        case "documentFormattingProvider": ["textDocument/formatting"]
+        case "documentRangeFormattingProvider": ["textDocument/rangeFormatting"]
         case "renameProvider":
             ["textDocument/rename"] + (options["prepareProvider"] == true ? ["textDocument/prepareRename"] : [])
         case "workspaceSymbolProvider": ["workspace/symbol"]
