@@ -75,9 +75,13 @@ import TaskPaperServer
         let c = TestClient()
         let result = try c.initialize()
         let kinds = result["capabilities"]?["codeActionProvider"]?["codeActionKinds"]?.arrayValue ?? []
-        #expect(Set(kinds.compactMap(\.stringValue)) == ["quickfix", "refactor.rewrite", "source.archiveDone"])
+        #expect(Set(kinds.compactMap(\.stringValue)) == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone"])
         let commands = result["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue ?? []
-        #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: ["taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone"]))
+        #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: [
+            "taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone", "taskpaper.convertToTask",
+            "taskpaper.convertToNote", "taskpaper.convertToProject", "taskpaper.moveToProject", "taskpaper.sortByDue",
+            "taskpaper.tagToday", "taskpaper.removeToday",
+        ]))
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -244,7 +248,8 @@ import TaskPaperServer
         let s = try Session("- Pay @due(2026-11-01)\n- Old @done\n")
         let all = try s.actions(0, 0, to: (1, 5))
         #expect(Set(all.compactMap { $0["kind"]?.stringValue }) == ["quickfix", "refactor.rewrite", "source.archiveDone"])
-        #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue } == ["Mark as done", "Mark as not done"])
+        #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue } ==
+            ["Mark as done", "Mark as not done", "Convert to note", "Convert to project", "Tag with @today"])
         #expect(try s.actions(0, 0, to: (1, 5), only: ["quickfix"]).allSatisfy { $0["kind"] == "quickfix" })
         #expect(try s.actions(0, 0, only: ["refactor.extract"]).isEmpty)
         try s.close()
