@@ -26,7 +26,8 @@ import TaskPaperServer
         let c = TestClient()
         _ = try c.initialize()
         let doc = c.open(Self.uri, marked: "Home:\n\t- Buy milk @due(2026-01-05)\n")
-        let edits = try c.request("textDocument/formatting", ["textDocument": ["uri": .string(doc.uri)], "options": [:]])
+        let edits = try c.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(doc.uri)], "options": [:]])
         #expect(edits.arrayValue?.isEmpty == true)
         #expect(try c.shutdownAndExit() == 0)
     }
@@ -49,7 +50,8 @@ import TaskPaperServer
         _ = try c.initialize()
         // Trimming would turn `Home: ` into a project and `- ` into a note: those blanks stay.
         let doc = c.open(Self.uri, marked: "Home: \n- \n")
-        let edits = try c.request("textDocument/formatting", ["textDocument": ["uri": .string(doc.uri)], "options": [:]])
+        let edits = try c.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(doc.uri)], "options": [:]])
         #expect(try ApplyEdits.apply(edits.arrayValue ?? [], to: doc.text) == doc.text)
         #expect(try c.shutdownAndExit() == 0)
     }

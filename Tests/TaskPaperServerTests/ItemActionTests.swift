@@ -24,7 +24,9 @@ import TaskPaperServer
         let toTask = try s.action("Convert to task", at: 1, 0, to: (3, 0))
         #expect(toTask["kind"] == "refactor.rewrite")
         #expect(try s.applying(toTask) == "Home:\n\t- Buy milk\n\t- Bread\n\t- Eggs\n")
-        #expect(try s.applying(s.action("Convert to note", at: 1, 0, to: (3, 0))) == "Home:\n\tBuy milk\n\tBread\n\t- Eggs\n")
+        #expect(
+            try s.applying(s.action("Convert to note", at: 1, 0, to: (3, 0)))
+                == "Home:\n\tBuy milk\n\tBread\n\t- Eggs\n")
         #expect(try s.applying(s.action("Convert to project", at: 1, 3)) == "Home:\n\tBuy milk:\n\tBread\n\t- Eggs\n")
         // A task is not offered to become a task.
         #expect(try !s.actions(3, 0).contains { $0["title"] == "Convert to task" })
@@ -50,7 +52,8 @@ import TaskPaperServer
 
     @Test func tagsWithTodayAndRemovesIt() throws {
         let s = try Session("- Call Bob\n- Pay @today\n")
-        #expect(try s.applying(s.action("Tag with @today", at: 0, 0, to: (1, 3))) == "- Call Bob @today\n- Pay @today\n")
+        #expect(
+            try s.applying(s.action("Tag with @today", at: 0, 0, to: (1, 3))) == "- Call Bob @today\n- Pay @today\n")
         #expect(try s.applying(s.action("Remove @today", at: 0, 0, to: (1, 3))) == "- Call Bob\n- Pay\n")
         try s.close()
     }
@@ -62,7 +65,9 @@ import TaskPaperServer
         #expect(try run(s, "taskpaper.convertToNote", [Self.uri, line1]) == "Home:\n\tBuy milk\nWork:\nErrands:\n")
         // No target: the nearest project; a target by path or by line.
         #expect(try run(s, "taskpaper.moveToProject", [Self.uri, line1]) == "Home:\nWork:\n\t- Buy milk\nErrands:\n")
-        #expect(try run(s, "taskpaper.moveToProject", [Self.uri, line1, "Errands"]) == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
+        #expect(
+            try run(s, "taskpaper.moveToProject", [Self.uri, line1, "Errands"])
+                == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
         #expect(try run(s, "taskpaper.moveToProject", [Self.uri, line1, 3]) == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
         try s.close()
     }

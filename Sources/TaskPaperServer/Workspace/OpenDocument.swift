@@ -49,6 +49,8 @@ final class OpenDocument {
     /// The archive edit for one generation and indent width: editors ask for
     /// actions on every cursor move, and on a large document it is a big edit.
     var archiveEdits: (key: ArchiveKey, edits: [TextReplacement])?
+    /// Every project's task counts (inlay hints) for one generation and indent width.
+    var projectTaskCounts: (generation: Int, indentWidth: IndentWidth, counts: ProjectTaskCounts)?
 
     private init(uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
                  results: [LineResults]) {
