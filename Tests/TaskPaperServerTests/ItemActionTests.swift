@@ -43,6 +43,15 @@ import TaskPaperServer
         try s.close()
     }
 
+    @Test func theTargetsFollowEdits() throws {
+        let s = try Session("Home:\n\t- Buy milk\nWork:\n")
+        let titles = { try s.actions(1, 2, only: ["refactor.move"]).compactMap { $0["title"]?.stringValue } }
+        #expect(try titles() == ["Move to Work"])
+        s.client.change(CodeActionTests.uri, version: 2, [LSPClient.edit(3, 0, 3, 0, "Errands:\n")])
+        #expect(try titles() == ["Move to Work", "Move to Errands"])
+        try s.close()
+    }
+
     @Test func sortsTheProjectByDueDate() throws {
         let s = try Session("Home:\n\t- b @due(2026-12-01)\n\t- c\n\t- a @due(2026-11-25)\n")
         #expect(try s.applying(s.action("Sort by due date", at: 2, 0)) ==

@@ -5,7 +5,7 @@ import TaskPaper
 /// distance (`in 3 days`); and the line-length gauge: within 10 characters of
 /// `maxLineLength`, what is left (`7 left`), past it the overflow (`-3`).
 /// Computed per requested line, so an edit costs only the lines on screen;
-/// the project counts come from one pass per document version, kept on it.
+/// the project counts come from one pass per document version (Features/ItemActionOffers.swift).
 extension Provider {
     static let inlayHints = Provider("inlayHintProvider")
 }
@@ -43,17 +43,6 @@ extension Server {
             }
         }
         return hints
-    }
-
-    /// Made on the first project a request shows, once per document version and indent width.
-    private func projectTaskCounts(_ doc: OpenDocument) -> ProjectTaskCounts {
-        let width = settings.indentWidth
-        if let cached = doc.projectTaskCounts, cached.generation == doc.generation, cached.indentWidth == width {
-            return cached.counts
-        }
-        let counts = ProjectTaskCounts(outline: Outline(document: doc.text, indentWidth: width))
-        doc.projectTaskCounts = (doc.generation, width, counts)
-        return counts
     }
 }
 

@@ -26,8 +26,27 @@ extension Server {
     }
 
     func offeredItemActions(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [OfferedAction] {
-        let outline = Outline(document: doc.text, indentWidth: settings.indentWidth)
-        return ItemActions.offered(outline, lines: lines, clock: now(), moveLimit: Server.moveTargetLimit)
+        ItemActions.offered(outline(doc), lines: lines, clock: now(), moveLimit: Server.moveTargetLimit)
+    }
+
+    /// The document's outline, made once per version and indent width and kept on the document.
+    func outline(_ doc: OpenDocument) -> Outline {
+        let width = settings.indentWidth
+        if let cached = doc.outlineCache, cached.generation == doc.generation, cached.indentWidth == width {
+            return cached.outline
+        }
+        let outline = Outline(document: doc.text, indentWidth: width)
+        doc.outlineCache = (doc.generation, width, outline, nil)
+        return outline
+    }
+
+    /// Every project's task counts (inlay hints), made on the first project a request shows.
+    func projectTaskCounts(_ doc: OpenDocument) -> ProjectTaskCounts {
+        let outline = outline(doc)
+        if let counts = doc.outlineCache?.counts { return counts }
+        let counts = ProjectTaskCounts(outline: outline)
+        doc.outlineCache?.counts = counts
+        return counts
     }
 
     /// One item action's title and edit for a command. A move goes to `target` (the project's
