@@ -117,26 +117,29 @@ extension Line {
     /// The item's name as a person reads it: a project without its `:`, a task
     /// without its `- `, a note as written; tags in the trailing run left out.
     /// Empty only for a blank line.
-    public var itemName: String {
+    public var itemName: String { String(text.utf8Slice(itemNameRange)) }
+
+    /// Where `itemName` sits in the line, in UTF-8 offsets (for writers that copy bytes).
+    public var itemNameRange: Range<Int> {
         let s = syntax
         var range = s.contentRange
         switch s.kind {
-        case .blank: return ""
+        case .blank: return range.lowerBound..<range.lowerBound
         case .project: range = range.lowerBound..<range.upperBound - 1
         case .task: range = s.taskMarkerRange.upperBound..<range.upperBound
         case .note: break
         }
-        let name = text.utf8Slice(range).trimmingBlanks()
-        // An item is never nameless: `-` or `:` alone is named by its marker.
-        return name.isEmpty ? String(text.utf8Slice(s.contentRange).trimmingBlanks()) : name
+        return text.withUTF8Bytes { b in
+            let name = Line.trimmingBlanks(range, in: b)
+            // An item is never nameless: `-` or `:` alone is named by its marker.
+            return name.isEmpty ? Line.trimmingBlanks(s.contentRange, in: b) : name
+        }
     }
-}
 
-extension Substring {
-    fileprivate func trimmingBlanks() -> String {
-        var s = self[...]
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
+    private static func trimmingBlanks(_ range: Range<Int>, in b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
+        while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
+        return lo..<hi
     }
 }

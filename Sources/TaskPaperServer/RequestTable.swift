@@ -25,6 +25,7 @@ extension Server {
         .onLoop(CodeActionParams.self, advertising: .codeActions, Server.codeActions),
         .offLoop(ExecuteCommandParams.self, advertising: .executeCommand, Server.executeCommandAnswer),
         .offLoop(CodeLensParams.self, advertising: .codeLens, Server.codeLenses),
+        .offLoop(DocumentLinkParams.self, advertising: .documentLinks, Server.documentLinks),
         .onLoop(DocumentFormattingParams.self, advertising: .formatting, Server.formatting),
         .onLoop(DocumentRangeFormattingParams.self, advertising: .rangeFormatting, Server.rangeFormatting),
     ]

@@ -88,7 +88,7 @@ extension Server {
             w.key("positionEncoding"); w.string(encoding.rawValue)
             for provider in providers {
                 guard let options = provider.options(client) else { continue }
-                w.key(provider.key); options.write(to: &w)
+                w.key(dynamic: provider.key); options.write(to: &w)
             }
         }
     }

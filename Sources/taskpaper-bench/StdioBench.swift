@@ -8,7 +8,16 @@ struct StdioFigures {
     var editMedianMs = 0.0
     var editP90Ms = 0.0
     var tokensFullMs = 0.0
+    var tokensRangeMs = 0.0
+    /// An empty request's round trip: the floor of any request.
     var noopMs = 0.0
+    /// The same request carrying the whole document: the floor of receiving it at all.
+    var docFloorMs = 0.0
+    /// The same request carrying as many bytes as an edit's publishDiagnostics: the cost of moving that message.
+    var publishMoveMs = 0.0
+    var publishBytes = 0
+    /// A one-character edit followed by `textDocument/diagnostic`, as a client that pulls sends them.
+    var pullEditMedianMs = 0.0
     var rssKB = 0
 }
 
@@ -17,6 +26,8 @@ final class StdioClient {
     private let input = Pipe(), output = Pipe()
     private var buffer: [UInt8] = []
     private var nextID = 1
+    /// The body length of the last message read.
+    private(set) var lastBodyLength = 0
 
     init(server: String) throws {
         process.executableURL = URL(fileURLWithPath: server)
@@ -67,6 +78,7 @@ final class StdioClient {
                 while buffer.count < end + 4 + length { try fill(fh) }
                 let stamp = Measure.now()
                 let body = Array(buffer[(end + 4)..<(end + 4 + length)])
+                lastBodyLength = length
                 buffer.removeFirst(end + 4 + length)
                 return (try JSONParser.parse(body), stamp)
             }
@@ -76,7 +88,8 @@ final class StdioClient {
 
     private func headerEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
-        for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+        for i in 0...(buffer.count - 4)
+        where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
             return i
         }
         return nil
@@ -89,7 +102,8 @@ final class StdioClient {
     }
 
     var peakRSSKB: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return 0 }
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return 0 }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         return Int(line?.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
@@ -101,27 +115,38 @@ enum StdioBench {
     static func run(server: String, text: String, edits: Int) throws -> StdioFigures {
         var f = StdioFigures()
         let c = try StdioClient(server: server)
-        let initID = c.request("initialize", ["processId": nil, "capabilities": [
-            "textDocument": ["publishDiagnostics": ["versionSupport": true]]]])
+        let initID = c.request(
+            "initialize",
+            [
+                "processId": nil,
+                "capabilities": [
+                    "textDocument": ["publishDiagnostics": ["versionSupport": true]]
+                ],
+            ])
         _ = try c.waitForResponse(initID)
         c.notify("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
-        let isDiagnostics: (JSON) -> Bool = { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == uri }
+        let isDiagnostics: (JSON) -> Bool = {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == uri
+        }
         let t0 = Measure.now()
-        c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
+        c.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
         f.openMs = Measure.ms(t0, try c.wait(until: isDiagnostics))
+        f.publishBytes = c.lastBodyLength
 
-        f.noopMs = Measure.median(try (0..<20).map { _ in
-            let t = Measure.now()
-            let id = c.request("taskpaper/noSuchRequest", [:])
-            return Measure.ms(t, try c.waitForResponse(id))
-        })
+        f.noopMs = noop(c, payload: nil, times: 20)
+        f.docFloorMs = noop(c, payload: text, times: 5)
+        f.publishMoveMs = noop(c, payload: String(repeating: "x", count: f.publishBytes), times: 9)
 
         let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            c.notify("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            c.notify(
+                "textDocument/didChange",
+                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {
@@ -134,14 +159,105 @@ enum StdioBench {
         f.editMedianMs = Measure.median(times)
         f.editP90Ms = Measure.p90(times)
 
-        let t1 = Measure.now()
-        let tokensID = c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]])
-        f.tokensFullMs = Measure.ms(t1, try c.waitForResponse(tokensID))
+        f.tokensFullMs = Measure.median(
+            try (0..<3).map { _ in
+                let t = Measure.now()
+                let id = c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": uri]])
+                return Measure.ms(t, try c.waitForResponse(id))
+            })
+        let mid = lineCount / 2
+        f.tokensRangeMs = Measure.median(
+            try (0..<20).map { _ in
+                let t = Measure.now()
+                let id = c.request(
+                    "textDocument/semanticTokens/range",
+                    [
+                        "textDocument": ["uri": uri],
+                        "range": [
+                            "start": ["line": .int(mid), "character": 0],
+                            "end": ["line": .int(mid + 60), "character": 0],
+                        ],
+                    ])
+                return Measure.ms(t, try c.waitForResponse(id))
+            })
         f.rssKB = c.peakRSSKB
-        let shutdownID = c.request("shutdown", nil)
-        _ = try c.waitForResponse(shutdownID)
-        c.notify("exit", nil)
-        c.process.waitUntilExit()
+        c.close()
+        f.pullEditMedianMs = try pullEdits(server: server, text: text, lineCount: lineCount, edits: edits)
         return f
+    }
+
+    /// Median round trip of a request the server does not know, carrying `payload` if given.
+    private static func noop(_ c: StdioClient, payload: String?, times: Int) -> Double {
+        Measure.median(
+            (0..<times).map { _ in
+                let t = Measure.now()
+                let id = c.request("taskpaper/noSuchRequest", payload.map { ["text": .string($0)] } ?? [:])
+                return Measure.ms(t, (try? c.waitForResponse(id)) ?? t)
+            })
+    }
+
+    /// Edits as a client that pulls diagnostics makes them: didChange, then
+    /// `textDocument/diagnostic` with the last resultId, timed to its answer.
+    private static func pullEdits(server: String, text: String, lineCount: Int, edits: Int) throws -> Double {
+        let c = try StdioClient(server: server)
+        let initID = c.request(
+            "initialize",
+            [
+                "processId": nil,
+                "capabilities": [
+                    "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+                    "workspace": ["diagnostics": ["refreshSupport": true]],
+                ],
+            ])
+        _ = try c.waitForResponse(initID)
+        c.notify("initialized", [:])
+        let uri: JSON = "file:///bench.taskpaper"
+        c.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "taskpaper", "version": 1,
+                    "text": .string(text),
+                ]
+            ])
+        var resultID: JSON = nil
+        func pull() throws -> UInt64 {
+            let id = c.request("textDocument/diagnostic", ["textDocument": ["uri": uri], "previousResultId": resultID])
+            var answer: JSON = nil
+            let stamp = try c.wait { message in
+                guard message["id"] == .int(id) else { return false }
+                answer = message
+                return true
+            }
+            resultID = answer["result"]?["resultId"] ?? nil
+            return stamp
+        }
+        _ = try pull()
+        var version = 1
+        func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
+            version += 1
+            c.notify(
+                "textDocument/didChange",
+                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+        }
+        var times: [Double] = []
+        for line in spreadLines(count: edits, lines: lineCount) {
+            let t = Measure.now()
+            change(line, 0, 0, "x")
+            times.append(Measure.ms(t, try pull()))
+            change(line, 0, 1, "")
+            _ = try pull()
+        }
+        c.close()
+        return Measure.median(times)
+    }
+}
+
+extension StdioClient {
+    func close() {
+        let shutdownID = request("shutdown", nil)
+        _ = try? waitForResponse(shutdownID)
+        notify("exit", nil)
+        process.waitUntilExit()
     }
 }

@@ -11,7 +11,9 @@ var sizes = [1_000, 10_000, 100_000]
 var file: String?
 var edits = 60
 var idleSeconds = 0
-var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("taskpaper-lsp").path
+var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "taskpaper-lsp"
+).path
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let arg = args.removeFirst()
@@ -23,7 +25,10 @@ while !args.isEmpty {
     case "--server": server = value
     case "--idle": idleSeconds = Int(value) ?? 0
     default:
-        FileHandle.standardError.write(Data("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n"
+                    .utf8))
         exit(2)
     }
 }
@@ -42,9 +47,8 @@ if let file {
     }
 }
 
-func row(_ name: String, _ values: [String], target: String = "") {
-    print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-          + values.map { $0.leftPad(12) }.joined() + "   " + target)
+func row(_ name: String, _ values: [String]) {
+    print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + values.map { $0.leftPad(12) }.joined())
 }
 
 var inProcess: [InProcessFigures] = []
@@ -56,8 +60,9 @@ for doc in documents {
 
 let f2 = { (x: Double) in String(format: "%.2f", x) }
 let f3 = { (x: Double) in String(format: "%.3f", x) }
-print("taskpaper-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians in ms unless noted")
-row("document", documents.map(\.name), target: "target (100k)")
+print(
+    "taskpaper-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, medians in ms unless noted")
+row("document", documents.map(\.name))
 row("size (MB)", documents.map { f2(Double($0.text.utf8.count) / 1e6) })
 print("in process")
 row("  parse (MB/s)", inProcess.map { String(format: "%.0f", $0.parseMBps) })
@@ -68,19 +73,68 @@ row("  semantic tokens range (60 lines)", inProcess.map { f3($0.tokensRangeMs) }
 row("  first completion (counts tags)", inProcess.map { f2($0.firstCompletionMs) })
 row("  completion after @", inProcess.map { f3($0.completionMs) })
 row("  document symbols", inProcess.map { f2($0.symbolsMs) })
-row("  search \"\(SearchBench.query)\"", try documents.map { f2(try SearchBench.run(text: $0.text)) })
+let searchMs = try documents.map { try SearchBench.run(text: $0.text) }
+row("  search \"\(SearchBench.query)\"", searchMs.map(f2))
 print("over stdio, at the client")
-row("  didOpen -> publishDiagnostics", stdio.map { f2($0.openMs) }, target: "< 100")
-row("  edit -> publishDiagnostics", stdio.map { f3($0.editMedianMs) }, target: "< 1")
+row("  didOpen -> publishDiagnostics", stdio.map { f2($0.openMs) })
+row("  edit -> publishDiagnostics", stdio.map { f3($0.editMedianMs) })
 row("  edit -> publishDiagnostics p90", stdio.map { f3($0.editP90Ms) })
-row("  semantic tokens full", stdio.map { f2($0.tokensFullMs) }, target: "< 60")
-row("  no-op request round trip", stdio.map { f3($0.noopMs) })
-row("  peak RSS (MB)", stdio.map { f2(Double($0.rssKB) / 1024) },
-    target: documents.last.map { "< " + f2(Double($0.text.utf8.count) * 10 / 1e6 + 30) } ?? "")
-if stdio.count > 1, let first = stdio.first, let last = stdio.last {
-    print("scaling: edit over stdio \(documents.last!.name) / \(documents.first!.name) = "
-          + f2(last.editMedianMs / first.editMedianMs) + "x (target <= 1.5x); in process "
-          + f2(inProcess.last!.editMedianMs / inProcess.first!.editMedianMs) + "x")
+row("  edit -> pulled diagnostics", stdio.map { f3($0.pullEditMedianMs) })
+row("  semantic tokens full", stdio.map { f2($0.tokensFullMs) })
+row("  semantic tokens range (60 lines)", stdio.map { f3($0.tokensRangeMs) })
+row("  peak RSS (MB)", stdio.map { f2(Double($0.rssKB) / 1024) })
+print("floors, over stdio in the same run")
+row("  no-op floor (empty request)", stdio.map { f3($0.noopMs) })
+row("  doc floor (request carrying the doc)", stdio.map { f2($0.docFloorMs) })
+row("  publish move (request of its size)", stdio.map { f3($0.publishMoveMs) })
+
+// The targets, on the largest document: each figure against its floor from the same run.
+if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
+    print("targets on \(doc.name): figure / floor = ratio (target)")
+    func verdict(
+        _ name: String, _ figure: Double, floor: Double, floorName: String, ratio target: Double,
+        strict: Bool = false
+    ) {
+        let ratio = figure / floor
+        let met = strict ? ratio < target : ratio <= target
+        print(
+            "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                + "\(f3(figure)) / \(f3(floor)) \(floorName) = \(f2(ratio))x (\(strict ? "<" : "<=") \(f2(target))x)  "
+                + (met ? "met" : "MISSED"))
+    }
+    verdict("open -> diagnostics (stdio)", s.openMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 2)
+    // An edit may cost three empty round trips plus moving its own publish message.
+    let moving = max(0, s.publishMoveMs - s.noopMs)
+    verdict(
+        "edit -> diagnostics (stdio)", s.editMedianMs, floor: 3 * s.noopMs + moving,
+        floorName: "3x no-op + publish move", ratio: 1)
+    if stdio.count > 1, let small = stdio.first {
+        verdict(
+            "edit, pull, \(doc.name) vs \(documents[0].name)", s.pullEditMedianMs, floor: small.pullEditMedianMs,
+            floorName: "small doc", ratio: 1.5)
+    } else {
+        print("  edit, pull, large vs small          n/a (one document; run without --file)")
+    }
+    verdict("semantic tokens full (stdio)", s.tokensFullMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 1)
+    verdict(
+        "semantic tokens range (stdio)", s.tokensRangeMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
+        strict: true)
+    verdict("document symbols (in process)", p.symbolsMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    verdict(
+        "first completion (in process)", p.firstCompletionMs, floor: s.docFloorMs, floorName: "doc floor",
+        ratio: 0.5)
+    verdict("a search (in process)", searchMs.last!, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
+    let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
+    print(
+        "  peak RSS                            \(f2(rssMB)) MB (\(rssTarget))  "
+            + (rssMB < 10 * docMB + 30 ? "met" : "MISSED"))
+    if stdio.count > 1, let small = stdio.first, let smallP = inProcess.first {
+        print(
+            "scaling: edit over stdio (push) \(doc.name) / \(documents[0].name) = "
+                + f2(s.editMedianMs / small.editMedianMs) + "x; in process "
+                + f2(p.editMedianMs / smallP.editMedianMs) + "x")
+    }
 }
 if idleSeconds > 0, let doc = documents.last {
     let idle = try IdleBench.run(server: server, text: doc.text, seconds: idleSeconds)

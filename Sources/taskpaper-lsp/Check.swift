@@ -89,7 +89,7 @@ enum Check {
     }
 
     /// A file as given, or a folder's `*.taskpaper` files, recursively and sorted.
-    static func expand(_ path: String, unreadable: inout Bool) -> [String] {
+    static func expand(_ path: String, command: String = "check", unreadable: inout Bool) -> [String] {
         let isFolder: Bool
         switch FileSystem.kind(of: path) {
         case .folder: isFolder = true
@@ -98,13 +98,13 @@ enum Check {
         }
         guard isFolder else {
             if FileSystem.kind(of: path) == .file || FileSystem.contents(of: path) != nil { return [path] }
-            StandardError.write("taskpaper-lsp check: no such file or folder: \(path)\n")
+            StandardError.write("taskpaper-lsp \(command): no such file or folder: \(path)\n")
             unreadable = true
             return []
         }
         let (files, unreadableFolders) = FileSystem.taskPaperFiles(under: path)
         for folder in unreadableFolders {
-            StandardError.write("taskpaper-lsp check: cannot read folder \(folder)\n")
+            StandardError.write("taskpaper-lsp \(command): cannot read folder \(folder)\n")
             unreadable = true
         }
         return files

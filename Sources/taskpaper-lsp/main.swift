@@ -10,14 +10,24 @@ let usage = """
                                     Lint files and folders (recursively, *.taskpaper).
                                     Exit 1 if any error, 0 otherwise, 2 on usage errors
                                     or unreadable files.
+      taskpaper-lsp agenda [--days N] [--format text|json] PATH...
+                                    Open tasks overdue, due within N days (default 7)
+                                    or tagged @today: path:line:column: DATE text.
+      taskpaper-lsp search QUERY [--format text|json] PATH...
+                                    Items a search query finds: path:line:column: text.
+                                    agenda and search exit 0 with results, 1 with none,
+                                    2 on a bad query or unreadable path.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
     """
 
 var args = Array(CommandLine.arguments.dropFirst())
-if args.first == "check" {
-    exit(Check.run(Array(args.dropFirst())))
+switch args.first {
+case "check": exit(Check.run(Array(args.dropFirst())))
+case "agenda": exit(AgendaCommand.run(Array(args.dropFirst())))
+case "search": exit(SearchCommand.run(Array(args.dropFirst())))
+default: break
 }
 args.removeAll { $0 == "--stdio" }
 switch args.first {

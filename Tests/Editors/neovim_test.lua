@@ -103,6 +103,10 @@ end
 check(hl('@lsp.mod.done.taskpaper').strikethrough == true, '@lsp.mod.done.taskpaper should strike through, is '
   .. inspect(hl('@lsp.mod.done.taskpaper')))
 check(next(hl('@lsp.mod.invalid.taskpaper')) ~= nil, '@lsp.mod.invalid.taskpaper is not defined')
+check(hl('@lsp.mod.cancelled.taskpaper').strikethrough == true,
+  '@lsp.mod.cancelled.taskpaper should strike through, is ' .. inspect(hl('@lsp.mod.cancelled.taskpaper')))
+check(hl('@lsp.mod.deferred.taskpaper').link ~= nil, '@lsp.mod.deferred.taskpaper should be a (dimming) link, is '
+  .. inspect(hl('@lsp.mod.deferred.taskpaper')))
 
 -- The user's overrides: where the binary is, a shorter line limit, and an
 -- exit hook to see the server leave cleanly.

@@ -75,7 +75,8 @@ import TaskPaperServer
         let c = TestClient()
         let result = try c.initialize()
         let kinds = result["capabilities"]?["codeActionProvider"]?["codeActionKinds"]?.arrayValue ?? []
-        #expect(Set(kinds.compactMap(\.stringValue)) == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone"])
+        #expect(Set(kinds.compactMap(\.stringValue))
+            == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", "source.rescheduleOverdue"])
         let commands = result["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue ?? []
         #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: [
             "taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone", "taskpaper.convertToTask",
@@ -247,9 +248,11 @@ import TaskPaperServer
     @Test func onlyFiltersByKind() throws {
         let s = try Session("- Pay @due(2026-11-01)\n- Old @done\n")
         let all = try s.actions(0, 0, to: (1, 5))
-        #expect(Set(all.compactMap { $0["kind"]?.stringValue }) == ["quickfix", "refactor.rewrite", "source.archiveDone"])
-        #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue } ==
-            ["Mark as done", "Mark as not done", "Convert to note", "Convert to project", "Tag with @today"])
+        #expect(Set(all.compactMap { $0["kind"]?.stringValue })
+            == ["quickfix", "refactor.rewrite", "source.archiveDone", "source.rescheduleOverdue"])
+        #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue }
+            == ["Mark as done", "Mark as not done", "Mark as cancelled", "Due today", "Due tomorrow", "Due next week",
+                "Postpone 1 day", "Postpone 1 week", "Convert to note", "Convert to project", "Tag with @today"])
         #expect(try s.actions(0, 0, to: (1, 5), only: ["quickfix"]).allSatisfy { $0["kind"] == "quickfix" })
         #expect(try s.actions(0, 0, only: ["refactor.extract"]).isEmpty)
         try s.close()

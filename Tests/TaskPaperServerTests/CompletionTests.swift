@@ -148,6 +148,20 @@ import TaskPaperServer
         #expect(try plain.shutdownAndExit() == 0)
     }
 
+    /// A tag's values are counted when first asked for, then kept current as lines change.
+    @Test func valueCountsFollowEditsAfterTheFirstCompletion() throws {
+        let c = TestClient()
+        try c.initialize()
+        c.open(Self.uri, "- a @priority(2)\n- b @priority(\n")
+        #expect(try completion(c, Self.uri, line: 1, "- b @priority(").map(\.detail) == ["1 item"])
+        let added = "- c @priority(2)\n- d @priority(3) @priority(2)\n"
+        c.change(Self.uri, version: 2, [LSPClient.edit(0, 0, 0, 0, added)])
+        let values = try completion(c, Self.uri, line: 3, "- b @priority(")
+        #expect(values.map(\.label) == ["2", "3"])
+        #expect(values.map(\.detail) == ["2 items", "1 item"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func insideAnotherTagOffersTheValuesItHasMostUsedFirst() throws {
         let c = TestClient()
         try c.initialize()

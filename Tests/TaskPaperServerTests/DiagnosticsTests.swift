@@ -70,6 +70,31 @@ import Testing
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// Typing on a line without findings leaves every finding where it was: a pulling
+    /// client gets `unchanged`, not the whole list again; a new line above them moves them.
+    @Test func pullAfterAnEditThatLeavesFindingsAloneIsUnchanged() throws {
+        let c = TestClient(now: Self.env["TASKPAPER_NOW"])
+        let caps: JSON = [
+            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+            "workspace": ["diagnostics": ["refreshSupport": true]],
+        ]
+        _ = try c.initialize(capabilities: caps)
+        c.open(uri, "- plain task\n- a @due(tomorow)\n")
+        let params = { (previous: JSON) -> JSON in
+            ["textDocument": ["uri": .string(uri)], "previousResultId": previous]
+        }
+        let first = try c.request("textDocument/diagnostic", params(nil))
+        let id = try #require(first["resultId"])
+        c.change(uri, version: 2, [LSPClient.edit(0, 2, 0, 2, "very ")])
+        let typed = try c.request("textDocument/diagnostic", params(id))
+        #expect(typed["kind"] == "unchanged")
+        c.change(uri, version: 3, [LSPClient.edit(0, 0, 0, 0, "Inbox:\n")])
+        let moved = try c.request("textDocument/diagnostic", params(id))
+        #expect(moved["kind"] == "full")
+        #expect(moved["items"]?.arrayValue?.first?["range"]?["start"]?["line"] == 2)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     /// Neovim 0.11 pulls but cannot be asked to pull again: it gets pushed diagnostics,
     /// so a new day or new settings still reach it.
     @Test func aClientThatCannotBeRefreshedGetsPushedDiagnostics() throws {

@@ -127,7 +127,7 @@ import TaskPaperServer
         let legend = try Self.serverCapabilities()["semanticTokensProvider"]?["legend"]
         let types = Self.strings(legend?["tokenTypes"]), modifiers = Self.strings(legend?["tokenModifiers"])
         #expect(types == ["project", "task", "note", "tag", "payload"])
-        #expect(modifiers == ["done", "overdue", "invalid", "date"])
+        #expect(modifiers == ["done", "overdue", "invalid", "date", "cancelled", "deferred"])
 
         let contributes = try #require(try Self.jsonObject("vscode/package.json")["contributes"] as? [String: Any])
         let declaredTypes = (contributes["semanticTokenTypes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }

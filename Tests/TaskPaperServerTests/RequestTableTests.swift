@@ -25,6 +25,7 @@ import TaskPaper
         case "referencesProvider": ["textDocument/references"]
         case "definitionProvider": ["textDocument/definition"]
         case "codeLensProvider": ["textDocument/codeLens"]
+        case "documentLinkProvider": ["textDocument/documentLink"]
         case "documentFormattingProvider": ["textDocument/formatting"]
         case "documentRangeFormattingProvider": ["textDocument/rangeFormatting"]
         case "renameProvider":
@@ -81,10 +82,11 @@ import TaskPaper
     @Test func theTableSaysWhereEachHandlerRuns() {
         let offLoop = Server.requestTable.filter { $0.runsOn == .offLoopOnSnapshots }.map(\.method)
         // Searches run off the loop: references, definition and hover on a saved search, its code lens, the command.
+        // So do links: they scan every line.
         #expect(offLoop == [
             "textDocument/documentSymbol", "textDocument/selectionRange", "textDocument/references",
             "textDocument/definition", "workspace/symbol", "textDocument/hover", "workspace/executeCommand",
-            "textDocument/codeLens",
+            "textDocument/codeLens", "textDocument/documentLink",
         ])
     }
 

@@ -51,7 +51,7 @@ import TaskPaperServer
         #expect(result["capabilities"]?["positionEncoding"]?.stringValue == encoding)
         let legend = try #require(Legend(result))
         #expect(legend.types == ["project", "task", "note", "tag", "payload"])
-        #expect(legend.modifiers == ["done", "overdue", "invalid", "date"])
+        #expect(legend.modifiers == ["done", "overdue", "invalid", "date", "cancelled", "deferred"])
 
         c.open(Self.uri, Self.lines.joined(separator: "\r\n"))
         let full = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])
@@ -61,6 +61,34 @@ import TaskPaperServer
             Token(at: e.line, of: e.text, in: Self.lines[e.line], encoding: encoding, type: e.type, modifiers: e.modifiers)
         }
         #expect(tokens == want)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func cancelledAndDeferredTasksCarryTheirModifiers() throws {
+        let c = TestClient(now: "2026-11-21")
+        let legend = try #require(Legend(try c.initialize()))
+        let lines = [
+            "- Call @cancelled(2026-11-20) @due(2026-11-01)",  // cancelled: never overdue
+            "- Both @done @cancelled",                         // @done wins
+            "- Later @start(2026-11-25) @due(2026-11-30)",     // starts after today
+            "- Now @start(2026-11-21)",                        // starts today: available
+            "- Closed @defer(tomorrow) @done",                 // closed tasks are not deferred
+            "- Soon @start(2026-11-22) @defer(+2d)",           // the later of the two
+            "Project @start(2026-12-01):",                     // only tasks are deferred
+        ]
+        c.open(Self.uri, lines.joined(separator: "\n"))
+        let tokens = legend.decode(try c.request("textDocument/semanticTokens/full",
+                                                 ["textDocument": ["uri": .string(Self.uri)]])["data"])
+        func modifiers(_ line: Int) -> Set<Set<String>> {
+            Set(tokens.filter { $0.line == line }.map { $0.modifiers.subtracting(["date"]) })
+        }
+        #expect(modifiers(0) == [["cancelled"]])
+        #expect(modifiers(1) == [["done"]])
+        #expect(modifiers(2) == [["deferred"]])
+        #expect(modifiers(3) == [[]])
+        #expect(modifiers(4) == [["done"]])
+        #expect(modifiers(5) == [["deferred"]])
+        #expect(modifiers(6) == [[]])
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -136,7 +164,8 @@ import TaskPaperServer
         c.open(Self.uri, "- many " + tags.joined(separator: " "))
         let tokens = legend.decode(try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
         let payloads = tokens.filter { $0.type == "payload" }
-        #expect(payloads.map(\.modifiers) == [["invalid"], ["date"]])
+        // The task starts in 2030, so every token is also `deferred`.
+        #expect(payloads.map(\.modifiers) == [["invalid", "deferred"], ["date", "deferred"]])
         #expect(try c.shutdownAndExit() == 0)
     }
 

@@ -37,6 +37,18 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// Names and tags are copied from the line's bytes: quotes, backslashes and tabs arrive as written.
+    @Test func namesAndTagsKeepCharactersJSONEscapes() throws {
+        let c = TestClient()
+        try c.initialize()
+        c.open("file:///s.taskpaper", "- say \"hi\"\tto C:\\ été @who(\"Bo\") @x\n")
+        let params: JSON = ["textDocument": ["uri": "file:///s.taskpaper"]]
+        let symbols = try c.request("textDocument/documentSymbol", params).arrayValue ?? []
+        #expect(symbols.first?["name"] == "say \"hi\"\tto C:\\ été")
+        #expect(symbols.first?["detail"] == "@who(\"Bo\") @x")
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func symbolsCarryKindsTagsAndRanges() throws {
         let c = TestClient()
         try c.initialize()

@@ -61,6 +61,10 @@ Give a full path if taskpaper-lsp is not on `exec-path'."
   '((t :inherit shadow :strike-through t))
   "Face for a task marked @done.")
 
+(defface taskpaper-cancelled-face
+  '((t :inherit shadow :strike-through t :slant italic))
+  "Face for a task marked @cancelled.")
+
 (defconst taskpaper--tag-regexp
   (concat "\\(?:^\\|[ \t]\\)"
           "\\(@[[:alnum:]_.-]+\\)"
@@ -76,6 +80,10 @@ Give a full path if taskpaper-lsp is not on `exec-path'."
 (defconst taskpaper--done-task-regexp
   "^[ \t]*\\(-[ \t].*[ \t]@done\\(?:(.*\\)?\\(?:[ \t].*\\)?\\)$"
   "A task with a @done tag; group 1 is the task.")
+
+(defconst taskpaper--cancelled-task-regexp
+  "^[ \t]*\\(-[ \t].*[ \t]@cancelled\\(?:(.*\\)?\\(?:[ \t].*\\)?\\)$"
+  "A task with a @cancelled tag; group 1 is the task.")
 
 (defun taskpaper--match-project (limit)
   "Find the next project before LIMIT for font-lock: not a task."
@@ -96,6 +104,7 @@ The white space after it stays unmatched, so the next tag can use it."
 
 (defvar taskpaper-font-lock-keywords
   `((,taskpaper--done-task-regexp (1 'taskpaper-done-face))
+    (,taskpaper--cancelled-task-regexp (1 'taskpaper-cancelled-face))
     ("^[ \t]*\\(-\\)[ \t]" (1 'taskpaper-task-marker-face prepend))
     (taskpaper--match-project (1 'taskpaper-project-face))
     (taskpaper--match-tag (1 'taskpaper-tag-face prepend)

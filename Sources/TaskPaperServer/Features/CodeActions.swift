@@ -1,7 +1,8 @@
 import TaskPaper
 
 /// textDocument/codeAction: quick fixes, mark done / not done, the item
-/// actions (Features/ItemActionOffers.swift), and archive. Every action carries its edit. The edits themselves are computed
+/// actions (Features/ItemActionOffers.swift), planning actions, and archive.
+/// Every action carries its edit. The edits themselves are computed
 /// in TaskPaper/Edits; this file picks them for a range and speaks LSP.
 extension Provider {
     static let codeActions = Provider("codeActionProvider") { _ in
@@ -19,7 +20,9 @@ struct ArchiveKey: Equatable {
 }
 
 extension Server {
-    static let codeActionKinds = ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone"]
+    static let codeActionKinds = [
+        "quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", Server.rescheduleOverdueKind,
+    ]
     /// A selection of this many lines answers in a few milliseconds.
     static let lightbulbLineLimit = 1_000
 
@@ -44,6 +47,7 @@ extension Server {
             let notDone = markNotDoneEdits(doc, lines)
             if !notDone.isEmpty { actions.append(CodeAction(title: ItemAction.markNotDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
         }
+        actions += planningActions(doc, lines, wanted: wanted, lightbulb: lightbulb)
         actions += itemActionCodeActions(doc, lines, wanted: wanted)
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
@@ -72,7 +76,7 @@ extension Server {
     // MARK: The task edits, shared with workspace/executeCommand
 
     func markDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
-        DoneEdits.markDone(doc.text.lines, in: lines, tag: doneTag)
+        repeatingMarkDoneEdits(doc, lines, doneTag: doneTag)
     }
 
     func markNotDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {

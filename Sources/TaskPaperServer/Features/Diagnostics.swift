@@ -31,7 +31,7 @@ extension Server {
 
     func pullDiagnostics(_ params: DocumentDiagnosticParams) throws(ResponseError) -> any JSONEncodable {
         let doc = try document(params.textDocument)
-        let resultID = "\(doc.generation)"
+        let resultID = "\(doc.diagnosticsGeneration)"
         let unchanged = params.previousResultID == resultID
         return JSONObject { w in
             w.key("kind"); w.string(unchanged ? "unchanged" : "full")

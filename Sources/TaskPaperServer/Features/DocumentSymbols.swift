@@ -17,61 +17,104 @@ extension Server {
     }
 }
 
-/// Writes the tree straight to JSON while walking the outline.
+/// Writes the tree straight to JSON in one pass over the lines: document order
+/// is the tree's pre-order, so a stack of open subtrees says where each symbol
+/// nests. Names and tags are copied from the lines' bytes (no `String` per line).
 struct DocumentSymbolTree: JSONEncodable {
     let doc: DocumentSnapshot
     let outline: Outline
 
     /// Outline levels written as nested symbols; deeper items are listed flat
     /// under their ancestor at this level. Indentation is unbounded, but the
-    /// recursion here and the JSON nesting clients parse must not be (serde_json
-    /// stops at 128 levels; each level here is two).
+    /// JSON nesting clients parse must not be (serde_json stops at 128 levels;
+    /// each level here is two).
     static let maxDepth = 50
 
+    /// An item whose subtree is still being written.
+    private struct OpenItem {
+        var end: Int
+        /// Its symbol's `children` array is open (notes and flat symbols open none).
+        var wroteChildren: Bool
+    }
+
     func write(to w: inout JSONWriter) {
-        w.array { w in writeSymbols(of: outline.topLevelItems, depth: 0, to: &w) }
-    }
-
-    private func writeSymbols(of items: [Int], depth: Int, to w: inout JSONWriter) {
-        guard depth < DocumentSymbolTree.maxDepth else { return writeFlat(items, to: &w) }
-        for item in items {
-            switch outline.lines[item].syntax.kind {
-            case .project, .task: writeSymbol(item, childDepth: depth + 1, to: &w)
-            case .note, .blank: writeSymbols(of: outline.children(of: item), depth: depth + 1, to: &w)
+        // About 200 bytes a symbol: one allocation instead of a doubling series.
+        w.reserveCapacity(additional: outline.lineCount * 200)
+        w.openArray()
+        var open: [OpenItem] = []
+        for item in 0..<outline.lineCount where outline.isItem(item) {
+            while let top = open.last, top.end <= item {
+                if top.wroteChildren { close(&w) }
+                open.removeLast()
+            }
+            let end = outline.subtreeEnd(of: item)
+            let kind = outline.lines[item].syntax.kind
+            if kind == .project || kind == .task {
+                // Below `maxDepth` levels of items, symbols are listed flat, without children.
+                let nests = open.count < DocumentSymbolTree.maxDepth && end > item + 1
+                writeSymbol(item, subtreeEnd: end, to: &w)
+                if nests {
+                    w.appendPlain(",\"children\":")
+                    w.openArray()
+                } else {
+                    w.closeObject()
+                }
+                if end > item + 1 { open.append(OpenItem(end: end, wroteChildren: nests)) }
+            } else if end > item + 1 {
+                open.append(OpenItem(end: end, wroteChildren: false))
             }
         }
+        for item in open.reversed() where item.wroteChildren { close(&w) }
+        w.closeArray()
     }
 
-    /// Every project and task in the items' subtrees, in line order, without children.
-    private func writeFlat(_ items: [Int], to w: inout JSONWriter) {
-        for item in items {
-            for line in outline.subtree(of: item) {
-                let kind = outline.lines[line].syntax.kind
-                if kind == .project || kind == .task { writeSymbol(line, childDepth: nil, to: &w) }
-            }
-        }
+    /// Closes a symbol's `children` array and the symbol.
+    private func close(_ w: inout JSONWriter) {
+        w.closeArray()
+        w.closeObject()
     }
 
-    /// One symbol; its children nest at `childDepth`, or are left out (nil: `writeFlat` lists them).
-    private func writeSymbol(_ item: Int, childDepth: Int?, to w: inout JSONWriter) {
-        let line = outline.lines[item]
-        let last = outline.subtreeEnd(of: item) - 1
-        let end = doc.text.lines[last].text.utf8.count
-        let range = ClientRange(start: ClientPosition(line: item, character: 0),
-                                end: doc.clientPosition(TextLocation(line: last, offset: end)))
-        let tags = line.syntax.tags.map { line.text.utf8Slice($0.range) }.joined(separator: " ")
-        w.object { w in
-            w.key("name"); w.string(line.itemName)
-            if !tags.isEmpty { w.key("detail"); w.string(tags) }
-            w.key("kind"); w.int(SymbolKind(line.syntax.kind))
-            if line.isDone {
-                w.key("tags"); w.array { w in w.int(SymbolTag.deprecated) }
-            }
-            w.key("range"); range.write(to: &w)
-            w.key("selectionRange"); doc.lspRange(line: item, line.syntax.contentRange).write(to: &w)
-            if let childDepth, outline.hasChildren(item) {
-                w.key("children"); w.array { w in writeSymbols(of: outline.children(of: item), depth: childDepth, to: &w) }
+    /// One symbol's fields, its object left open for `children`. The fixed parts of the
+    /// object are written as whole runs: a document has tens of thousands of symbols.
+    private func writeSymbol(_ item: Int, subtreeEnd: Int, to w: inout JSONWriter) {
+        let line = outline.lines[item], syntax = line.syntax
+        let last = subtreeEnd - 1
+        let end = doc.clientPosition(TextLocation(line: last, offset: Int(doc.text.lines[last].syntax.utf8Count)))
+        let selection = doc.lspRange(line: item, syntax.contentRange)
+        let nameRange = line.itemNameRange
+        w.openObject()
+        line.text.withUTF8Bytes { b in
+            w.appendPlain("\"name\":\"")
+            w.appendEscaped(UnsafeBufferPointer(rebasing: b[nameRange]))
+            if !syntax.tags.isEmpty {
+                w.appendPlain("\",\"detail\":\"")
+                for (k, tag) in syntax.tags.enumerated() {
+                    if k > 0 { w.appendPlain(" ") }
+                    w.appendEscaped(UnsafeBufferPointer(rebasing: b[tag.range]))
+                }
             }
         }
+        w.appendPlain("\",\"kind\":")
+        w.appendPlainInt(SymbolKind(syntax.kind).rawValue)
+        if line.isDone {
+            w.appendPlain(",\"tags\":[")
+            w.appendPlainInt(SymbolTag.deprecated.rawValue)
+            w.appendPlain("]")
+        }
+        w.appendPlain(",\"range\":{\"start\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":0},\"end\":{\"line\":")
+        w.appendPlainInt(end.line)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(end.character)
+        w.appendPlain("}},\"selectionRange\":{\"start\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(selection.start.character)
+        w.appendPlain("},\"end\":{\"line\":")
+        w.appendPlainInt(item)
+        w.appendPlain(",\"character\":")
+        w.appendPlainInt(selection.end.character)
+        w.appendPlain("}}")
     }
 }

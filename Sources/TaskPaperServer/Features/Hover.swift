@@ -23,6 +23,9 @@ extension Server {
             paragraphs.append(date.reading.isEmpty ? [.plain(date.detail)]
                                                    : [.strong(date.reading), .plain(date.detail)])
         }
+        if let planning = planningHover(doc.line(line), tagName: name, clock: analyzed.clock) {
+            paragraphs.append(planning)
+        }
         let carriers = tagUsage()[name] ?? 0
         var usage: [HoverText] = [.plain(Plural.count(carriers, "item carries", "items carry") + " "), .code("@\(name)")]
         if !analyzed.settings.dateTags.contains(name), let value = tag.payload(in: analyzed.text), !value.isEmpty {

@@ -3,13 +3,14 @@ import TaskPaper
 /// The one place that turns a parsed line into semantic tokens.
 enum SemanticTokenizer {
     static let types = ["project", "task", "note", "tag", "payload"]
-    static let modifiers = ["done", "overdue", "invalid", "date"]
+    static let modifiers = ["done", "overdue", "invalid", "date", "cancelled", "deferred"]
 
     enum Kind: UInt32 { case project, task, note, tag, payload }
     struct Modifiers: OptionSet, Sendable {
         let rawValue: UInt32
         static let done = Modifiers(rawValue: 1), overdue = Modifiers(rawValue: 2),
-            invalid = Modifiers(rawValue: 4), date = Modifiers(rawValue: 8)
+            invalid = Modifiers(rawValue: 4), date = Modifiers(rawValue: 8),
+            cancelled = Modifiers(rawValue: 16), deferred = Modifiers(rawValue: 32)
     }
 
 
@@ -17,6 +18,10 @@ enum SemanticTokenizer {
     /// (a few bytes) so tokens are computed on request without re-parsing dates.
     struct Facts: Sendable {
         var isDone = false
+        /// Cancelled and not done (`@done` wins when a task has both).
+        var isCancelled = false
+        /// An open task whose start date lies after today.
+        var isDeferred = false
         var isOverdue = false
         /// Two bits per tag (the first 32): 1 = a valid date payload, 2 = an invalid one.
         var dateBits: UInt64 = 0
@@ -24,8 +29,18 @@ enum SemanticTokenizer {
         var laterDates: [Int: Modifiers]?
 
         init(_ line: AnalyzedLine) {
-            isDone = line.isDone
             isOverdue = line.overdueTagIndex != nil
+            var mayBeDeferred = false
+            for tag in line.syntax.tags {
+                if tag.hasName("done", in: line.text) { isDone = true }
+                if tag.hasName("cancelled", in: line.text) { isCancelled = true }
+                if StartDates.tagNames.contains(where: { tag.hasName($0, in: line.text) }) { mayBeDeferred = true }
+            }
+            if isDone { isCancelled = false }
+            // Only a task with a start tag is parsed again, to ask the one reader of start dates.
+            if mayBeDeferred, line.syntax.kind == .task, !isDone, !isCancelled {
+                isDeferred = StartDates.deferredUntil(Line(text: line.text, ending: .none), clock: line.clock) != nil
+            }
             for date in line.dates {
                 if date.tagIndex < 32 {
                     dateBits |= (date.value == nil ? 2 : 1) << UInt64(2 * date.tagIndex)
@@ -54,6 +69,8 @@ enum SemanticTokenizer {
         var lineMods: Modifiers = []
         if facts.isDone { lineMods.insert(.done) }
         if facts.isOverdue { lineMods.insert(.overdue) }
+        if facts.isCancelled { lineMods.insert(.cancelled) }
+        if facts.isDeferred { lineMods.insert(.deferred) }
         let ascii = syntax.isASCII
         var known = (offset: 0, column: 0)  // tokens come in line order: convert columns incrementally
         func column(_ offset: Int) -> Int {

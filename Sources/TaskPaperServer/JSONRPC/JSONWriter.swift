@@ -15,21 +15,37 @@ public struct JSONWriter {
     }
 
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
+        openObject()
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        closeObject()
     }
 
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
+        openArray()
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        closeArray()
+    }
+
+    /// Open and close by hand, for writers that walk a tree without recursing (document symbols).
+    public mutating func openObject() { open(UInt8(ascii: "{")) }
+    public mutating func closeObject() { close(UInt8(ascii: "}")) }
+    public mutating func openArray() { open(UInt8(ascii: "[")) }
+    public mutating func closeArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma = true
+    }
+
+    /// Room for `count` more bytes, when a writer knows roughly how much it will write.
+    public mutating func reserveCapacity(additional count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
     }
 
     /// Writes `"key":` inside an object; the next write is its value.
@@ -37,11 +53,14 @@ public struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    public mutating func key(_ k: String) {
+    /// A key known only at run time (a URI, an object's own keys). Literal keys take the
+    /// `StaticString` overload above, which copies them without scanning for escapes.
+    public mutating func key(dynamic k: String) {
         string(k)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -123,42 +142,73 @@ public struct JSONWriter {
     fileprivate mutating func appendDigits(_ value: Int) {
         if value >= 0 && value < 10 { bytes.append(UInt8(0x30 + value)); return }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var v = value.magnitude, n = 0
-        repeat { n += 1; v /= 10 } while v > 0
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: n))
-        v = value.magnitude
-        for k in stride(from: start + n - 1, through: start, by: -1) {
-            bytes[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
+        // Digits right to left into a small buffer on the stack, then one append.
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var v = value.magnitude, p = raw.count
+            repeat {
+                p -= 1
+                raw[p] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            let digits = UnsafeMutableRawBufferPointer(rebasing: raw[p...]).bindMemory(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(digits))
         }
     }
 
+    /// Digits with no separator before them, after a fragment written with `appendPlain`.
+    public mutating func appendPlainInt(_ value: Int) { appendDigits(value) }
+
     public mutating func string(_ s: String) {
+        s.withUTF8Bytes { string(utf8: $0) }
+    }
+
+    /// A string from UTF-8 bytes (a slice of a line, no `String` made).
+    public mutating func string(utf8 b: UnsafeBufferPointer<UInt8>) {
+        openString()
+        appendEscaped(b)
+        closeString()
+    }
+
+    /// A string written in pieces: `openString`, any number of `appendEscaped`, `closeString`.
+    public mutating func openString() {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        s.withUTF8Bytes { b in
-            // Copy plain runs whole; only quotes, backslashes and control bytes need escapes.
-            var k = 0
-            while k < b.count {
-                let runEnd = ByteScan.firstJSONStringSpecial(in: b, from: k)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[k..<runEnd]))
-                guard runEnd < b.count else { break }
-                let c = b[runEnd]
-                switch c {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-                }
-                k = runEnd + 1
+    }
+
+    public mutating func closeString() { bytes.append(UInt8(ascii: "\"")) }
+
+    /// Bytes written as they are: text inside an open string that needs no escaping,
+    /// or a fixed run of JSON (`,"kind":`) where a writer spells out an object itself.
+    public mutating func appendPlain(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// UTF-8 bytes inside a string opened with `openString`.
+    public mutating func appendEscaped(_ b: UnsafeBufferPointer<UInt8>) {
+        // Copy plain runs whole; only quotes, backslashes and control bytes need escapes.
+        var k = 0
+        while k < b.count {
+            let runEnd = ByteScan.firstJSONStringSpecial(in: b, from: k)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[k..<runEnd]))
+            guard runEnd < b.count else { break }
+            let c = b[runEnd]
+            bytes.append(0x5C)
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(c)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                bytes.append(UInt8(ascii: "u"))
+                bytes.append(0x30)
+                bytes.append(0x30)
+                bytes.append(hex.utf8Start[Int(c >> 4)])
+                bytes.append(hex.utf8Start[Int(c & 15)])
             }
+            k = runEnd + 1
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 
@@ -180,7 +230,7 @@ extension JSON: JSONEncodable {
             // Still escaped as it arrived: valid JSON string content as it is.
             w.rawElements { $0.append(UInt8(ascii: "\"")); $0.append(contentsOf: r.bytes[r.range]); $0.append(UInt8(ascii: "\"")) }
         case .array(let a): w.array { w in for v in a { v.write(to: &w) } }
-        case .object(let o): w.object { w in for k in o.keys.sorted() { w.key(k); o[k]!.write(to: &w) } }
+        case .object(let o): w.object { w in for k in o.keys.sorted() { w.key(dynamic: k); o[k]!.write(to: &w) } }
         }
     }
 }

@@ -20,7 +20,7 @@ public struct WorkspaceEdit: Sendable, JSONEncodable {
         w.object { w in
             w.key("changes"); w.object { w in
                 for (uri, edits) in changes {
-                    w.key(uri); edits.write(to: &w)
+                    w.key(dynamic: uri); edits.write(to: &w)
                 }
             }
         }

@@ -67,6 +67,12 @@ struct FoldingRangeParams: DocumentParams {
     init(_ params: JSON) throws(ResponseError) { textDocument = try TextDocumentIdentifier(params) }
 }
 
+struct DocumentLinkParams: DocumentParams {
+    static let method = "textDocument/documentLink"
+    var textDocument: TextDocumentIdentifier
+    init(_ params: JSON) throws(ResponseError) { textDocument = try TextDocumentIdentifier(params) }
+}
+
 struct DocumentHighlightParams: PositionParams {
     static let method = "textDocument/documentHighlight"
     var at: TextDocumentPositionParams

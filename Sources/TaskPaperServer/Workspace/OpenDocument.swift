@@ -36,8 +36,11 @@ final class OpenDocument {
     private var flaggedEncoded: [EncodedDiagnostics?] = []
     /// The whole diagnostics array as JSON, while no finding moved since it was written.
     var diagnosticsJSON: [UInt8]?
-    /// Bumped whenever the diagnostics may have changed (pull `resultId`).
+    /// Bumped on every change of the text (keys caches of whole-text results).
     private(set) var generation = 0
+    /// Bumped only when a finding may have changed or moved: the pull `resultId`, so a
+    /// keystroke that leaves every finding as it was is answered `unchanged`.
+    private(set) var diagnosticsGeneration = 0
     /// The server's counter: generations are unique across documents, so a reopened
     /// document never reuses a resultId.
     private let generations: Counter
@@ -64,6 +67,7 @@ final class OpenDocument {
         flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
+        diagnosticsGeneration = generation
     }
 
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
@@ -82,47 +86,62 @@ final class OpenDocument {
                       generations: generations)
             return
         }
-        // Workers touch only raw pointers into the message and the spans, and
-        // settings of their own: nothing reference-counted is shared between cores.
-        let parts = escapedText.bytes.withUnsafeBufferPointer { b in
-            spans.withUnsafeBufferPointer { spans in
-                parallelChunks(count: spans.count) { range -> ([Line], [LineResults]) in
-                    let context = context.isolatedCopy()
-                    var lines: [Line] = [], results: [LineResults] = []
-                    lines.reserveCapacity(range.count)
-                    results.reserveCapacity(range.count)
-                    for i in range {
-                        let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
-                        lines.append(line)
-                        results.append(OpenDocument.analyze(line, context))
+        // Workers touch only raw pointers into the message, the spans and the two result
+        // arrays (each line written in place, no merging copy), and settings of their own:
+        // nothing reference-counted is shared between cores.
+        let n = spans.count
+        var results: [LineResults] = []
+        let lines = [Line](unsafeUninitializedCapacity: n) { lineSlots, linesDone in
+            results = [LineResults](unsafeUninitializedCapacity: n) { resultSlots, resultsDone in
+                escapedText.bytes.withUnsafeBufferPointer { b in
+                    spans.withUnsafeBufferPointer { spans in
+                        _ = parallelChunks(count: n) { range in
+                            let context = context.isolatedCopy()
+                            for i in range {
+                                let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
+                                (resultSlots.baseAddress! + i).initialize(to: OpenDocument.analyze(line, context))
+                                (lineSlots.baseAddress! + i).initialize(to: line)
+                            }
+                        }
                     }
-                    return (lines, results)
                 }
+                resultsDone = n
             }
+            linesDone = n
         }
-        let lines = parts.count == 1 ? parts[0].0 : parts.flatMap(\.0)
-        let results = parts.count == 1 ? parts[0].1 : parts.flatMap(\.1)
         self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
                   results: results)
     }
 
     var lineCount: Int { text.lineCount }
 
-    /// How many lines carry each tag and value.
+    /// How many lines carry each tag (and the values of the tags asked for by `tagValues`).
     func tagCounts() -> TagCounts {
         if let counts = cachedTagCounts { return counts }
-        // The first count walks every line: in chunks on all cores, then merged.
+        // The first count walks every line for names only: in chunks on all cores, then merged.
         let lines = text.lines, chunk = 4096
         let parts = [TagCounts].parallel(count: (lines.count + chunk - 1) / chunk, chunk: 1) { c in
-            var part = TagCounts()
+            var part = TagCounts(valuesCounted: [])
             for line in lines[c * chunk..<min(lines.count, (c + 1) * chunk)] { part.count(line.text, line.syntax, sign: 1) }
             return part
         }
-        var counts = TagCounts()
+        var counts = TagCounts(valuesCounted: [])
         for part in parts { counts.merge(part) }
         cachedTagCounts = counts
         return counts
     }
+
+    /// How many lines carry each value of tag `name`; counted on first use, then kept current.
+    func tagValues(_ name: String) -> [String: Int] {
+        var counts = tagCounts()
+        if counts.valuesCounted?.contains(name) == false {
+            cachedTagCounts = nil  // one owner of the storage while it grows
+            counts.countValues(of: name, in: text.lines)
+            cachedTagCounts = counts
+        }
+        return counts.values[name] ?? [:]
+    }
+
     func line(_ i: Int) -> Line { text.lines[i] }
 
     func analyzedLine(_ i: Int) -> AnalyzedLine {
@@ -168,6 +187,10 @@ final class OpenDocument {
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
+        generation = generations.next()
+        // Most keystrokes touch a line without findings and leave it so: every finding,
+        // its JSON and the pull `resultId` stay as they are, and nothing is copied.
+        if shift == 0, lo == hi, fresh.allSatisfy({ $0.diagnostics.isEmpty }) { return }
         var flagged = Array(flaggedLines[..<lo])
         var encoded = Array(flaggedEncoded[..<lo])
         for (k, r) in fresh.enumerated() where !r.diagnostics.isEmpty {
@@ -177,13 +200,10 @@ final class OpenDocument {
         // Lines after the change move; their encodings hold no line numbers and stay.
         flagged.append(contentsOf: flaggedLines[hi...].lazy.map { $0 + shift })
         encoded.append(contentsOf: flaggedEncoded[hi...])
-        // Most keystrokes touch a line without findings and leave it so: the
-        // whole list (and its JSON) is then what it was.
-        let findingsMoved = shift != 0 || lo != hi || flagged.count != lo
-        if findingsMoved { diagnosticsJSON = nil }
         flaggedLines = flagged
         flaggedEncoded = encoded
-        generation = generations.next()
+        diagnosticsJSON = nil
+        diagnosticsGeneration = generation
     }
 
     /// Results for `range` of `lines`, on all cores when there are many.

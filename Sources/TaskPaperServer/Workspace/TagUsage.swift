@@ -6,6 +6,11 @@ struct TagCounts {
     var names: [String: Int] = [:]
     /// Tag name -> payload -> lines carrying that tag with that payload (empty payloads left out).
     var values: [String: [String: Int]] = [:]
+    /// The tags whose values are counted: all (nil), or only these. An open document
+    /// counts a tag's values once they are asked for, so its first count is of names only.
+    var valuesCounted: Set<String>?
+
+    init(valuesCounted: Set<String>? = nil) { self.valuesCounted = valuesCounted }
 
     /// Adds (`sign` 1) or removes (`sign` -1) one line's tags.
     mutating func count(_ text: String, _ syntax: LineSyntax, sign: Int) {
@@ -16,11 +21,26 @@ struct TagCounts {
             if tag.hasEmptyName { continue }  // a lone `@` counts as no tag
             let key = String(tag.name(in: text))
             TagCounts.bump(&names, key, by: sign)
+            if let only = valuesCounted, !only.contains(key) { continue }
             if let payload = tag.payload(in: text), !payload.isEmpty {
                 TagCounts.bump(&values[key, default: [:]], String(payload), by: sign)
                 if values[key]?.isEmpty == true { values[key] = nil }
             }
         }
+    }
+
+    /// Starts counting `name`'s values, given every line (TaskPaper reads a line's first tag of a name).
+    mutating func countValues(of name: String, in lines: [Line]) {
+        guard let only = valuesCounted, !only.contains(name) else { return }
+        var counts: [String: Int] = [:]
+        for line in lines {
+            guard let tag = line.syntax.firstTag(named: name, in: line.text),
+                let payload = tag.payload(in: line.text), !payload.isEmpty
+            else { continue }
+            counts[String(payload), default: 0] += 1
+        }
+        values[name] = counts.isEmpty ? nil : counts
+        valuesCounted!.insert(name)
     }
 
     mutating func merge(_ other: TagCounts) {
@@ -29,6 +49,8 @@ struct TagCounts {
     }
 
     private static func bump(_ counts: inout [String: Int], _ key: String, by delta: Int) {
+        // Adding hashes the key once (the first count of a large document is all adds).
+        if delta > 0 { counts[key, default: 0] += delta; return }
         let n = counts[key, default: 0] + delta
         counts[key] = n > 0 ? n : nil
     }
@@ -42,7 +64,7 @@ extension Server {
 
     /// The values `name` has in open documents and the workspace, with how many items carry each.
     func tagValues(_ name: String) -> [String: Int] {
-        Server.sum(openDocumentTagCounts().compactMap { $0.values[name] } + [workspaceTagValues(name, excluding: documents.keys)])
+        Server.sum(documents.values.map { $0.tagValues(name) } + [workspaceTagValues(name, excluding: documents.keys)])
     }
 
     /// The counts of every open document (each kept current by its document).

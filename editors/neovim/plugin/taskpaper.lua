@@ -1,7 +1,7 @@
 -- Colours for taskpaper-lsp's semantic tokens (`:help lsp-semantic-highlight`).
 --
 -- The server sends the token types project, task, note, tag and payload, with
--- the modifiers done, overdue, invalid and date. Neovim highlights them with
+-- the modifiers done, overdue, invalid, date, cancelled and deferred. Neovim highlights them with
 -- `@lsp.type.<type>.taskpaper` and `@lsp.mod.<modifier>.taskpaper`. These are
 -- links to standard groups, so they work in any colour scheme; they are set
 -- with `default = true`, so a colour scheme or your config can override them:
@@ -27,6 +27,9 @@ local function set_highlights()
     ['@lsp.mod.done.taskpaper'] = { strikethrough = true },
     ['@lsp.mod.overdue.taskpaper'] = { link = 'DiagnosticWarn' },
     ['@lsp.mod.invalid.taskpaper'] = { link = 'DiagnosticUnderlineError' },
+    -- A cancelled task is struck through; a task that cannot start yet is dimmed.
+    ['@lsp.mod.cancelled.taskpaper'] = { strikethrough = true },
+    ['@lsp.mod.deferred.taskpaper'] = { link = 'Comment' },
   }
   for name, spec in pairs(groups) do
     vim.api.nvim_set_hl(0, name, vim.tbl_extend('force', spec, { default = true }))

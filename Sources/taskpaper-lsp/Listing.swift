@@ -1,0 +1,77 @@
+import TaskPaper
+import TaskPaperServer
+
+/// What `agenda` and `search` share: their options, the files they read, and
+/// how they print what they found (`path:line:column: text`, or JSON).
+struct Listing {
+    let command: String
+    /// The agenda prints each task's due date (`today` for an undated `@today` task).
+    let showsDue: Bool
+    var format = Check.Format.text
+    var paths: [String] = []
+    /// Set when a path could not be read: the exit code is then 2.
+    var unreadable = false
+    private var items: [(inout JSONWriter) -> Void] = []
+    private(set) var count = 0
+
+    init(command: String, showsDue: Bool) { self.command = command; self.showsDue = showsDue }
+
+    func usageError(_ message: String) -> Int32 {
+        StandardError.write("taskpaper-lsp \(command): \(message)\n\(usage)")
+        return 2
+    }
+
+    /// Each file under `paths` with its lines, in the order given (folders sorted).
+    mutating func documents() -> [(path: String, lines: [Line])] {
+        var found: [(path: String, lines: [Line])] = []
+        for path in paths {
+            for file in Check.expand(path, command: command, unreadable: &unreadable) {
+                guard let data = FileSystem.contents(of: file) else {
+                    StandardError.write("taskpaper-lsp \(command): cannot read \(file)\n")
+                    unreadable = true
+                    continue
+                }
+                found.append((file, TextDocument(text: String(decoding: data, as: UTF8.self)).lines))
+            }
+        }
+        return found
+    }
+
+    /// One result: the line's text from `utf8Offset` on, 1-based line and column (characters).
+    mutating func add(path: String, line: Int, lineText: String, utf8Offset: Int, due: DatePoint? = nil) {
+        count += 1
+        let isASCII = lineText.utf8.allSatisfy { $0 < 0x80 }
+        let column = Characters.count(lineText, upTo: utf8Offset, isASCII: isASCII) + 1
+        let text = String(lineText.utf8Slice(utf8Offset..<lineText.utf8.count))
+        switch format {
+        case .text:
+            let date = showsDue ? "\(due?.description ?? "today") " : ""
+            print("\(path):\(line + 1):\(column): \(date)\(text)")
+        case .json:
+            let showsDue = self.showsDue
+            items.append { w in
+                w.object { w in
+                    w.key("path"); w.string(path)
+                    w.key("line"); w.int(line + 1)
+                    w.key("column"); w.int(column)
+                    if showsDue {
+                        w.key("due")
+                        if let due { w.string(due.description) } else { w.null() }
+                    }
+                    w.key("text"); w.string(text)
+                }
+            }
+        }
+    }
+
+    /// Prints the JSON array (if asked for) and gives the exit code.
+    func finish() -> Int32 {
+        if format == .json {
+            var json = JSONWriter()
+            json.array { w in for item in items { item(&w) } }
+            print(String(decoding: json.bytes, as: UTF8.self))
+        }
+        if unreadable { return 2 }
+        return count > 0 ? 0 : 1
+    }
+}
