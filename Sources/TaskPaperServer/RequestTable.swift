@@ -26,6 +26,8 @@ extension Server {
         .offLoop(ExecuteCommandParams.self, advertising: .executeCommand, Server.executeCommandAnswer),
         .offLoop(CodeLensParams.self, advertising: .codeLens, Server.codeLenses),
         .offLoop(DocumentLinkParams.self, advertising: .documentLinks, Server.documentLinks),
+        .onLoop(DocumentFormattingParams.self, advertising: .formatting, Server.formatting),
+        .onLoop(DocumentRangeFormattingParams.self, advertising: .rangeFormatting, Server.rangeFormatting),
     ]
 
     static let notificationTable: [NotificationRoute] = [

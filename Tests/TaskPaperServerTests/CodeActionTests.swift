@@ -76,9 +76,13 @@ import TaskPaperServer
         let result = try c.initialize()
         let kinds = result["capabilities"]?["codeActionProvider"]?["codeActionKinds"]?.arrayValue ?? []
         #expect(Set(kinds.compactMap(\.stringValue))
-            == ["quickfix", "refactor.rewrite", "source.archiveDone", "source.rescheduleOverdue"])
+            == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", "source.rescheduleOverdue"])
         let commands = result["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue ?? []
-        #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: ["taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone"]))
+        #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: [
+            "taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone", "taskpaper.convertToTask",
+            "taskpaper.convertToNote", "taskpaper.convertToProject", "taskpaper.moveToProject", "taskpaper.sortByDue",
+            "taskpaper.tagToday", "taskpaper.removeToday",
+        ]))
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -248,7 +252,7 @@ import TaskPaperServer
             == ["quickfix", "refactor.rewrite", "source.archiveDone", "source.rescheduleOverdue"])
         #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue }
             == ["Mark as done", "Mark as not done", "Mark as cancelled", "Due today", "Due tomorrow", "Due next week",
-                "Postpone 1 day", "Postpone 1 week"])
+                "Postpone 1 day", "Postpone 1 week", "Convert to note", "Convert to project", "Tag with @today"])
         #expect(try s.actions(0, 0, to: (1, 5), only: ["quickfix"]).allSatisfy { $0["kind"] == "quickfix" })
         #expect(try s.actions(0, 0, only: ["refactor.extract"]).isEmpty)
         try s.close()

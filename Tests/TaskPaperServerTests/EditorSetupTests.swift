@@ -12,6 +12,7 @@ import TaskPaperServer
     static var settingDefaults: [String: Any] { [
         "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto", "dateTags": ["due", "done", "start", "defer"],
         "doneFormat": "date", "overdue": true,
+        "inlayHints": ["projectCounts": true, "dueDistance": true, "lineGauge": true],
     ] }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
@@ -390,6 +391,7 @@ import TaskPaperServer
         case (let x as Int, let y as Int): return x == y
         case (let x as String, let y as String): return x == y
         case (let x as [String], let y as [String]): return x == y
+        case (let x as [String: Bool], let y as [String: Bool]): return x == y
         default: return false
         }
     }

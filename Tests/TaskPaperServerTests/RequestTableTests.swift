@@ -26,6 +26,8 @@ import TaskPaper
         case "definitionProvider": ["textDocument/definition"]
         case "codeLensProvider": ["textDocument/codeLens"]
         case "documentLinkProvider": ["textDocument/documentLink"]
+        case "documentFormattingProvider": ["textDocument/formatting"]
+        case "documentRangeFormattingProvider": ["textDocument/rangeFormatting"]
         case "renameProvider":
             ["textDocument/rename"] + (options["prepareProvider"] == true ? ["textDocument/prepareRename"] : [])
         case "workspaceSymbolProvider": ["workspace/symbol"]

@@ -1,7 +1,7 @@
 /// The actions on items an editor offers (code actions and commands), with
 /// the one title each is shown under. The server names its actions from here.
 public enum ItemAction: String, Sendable, CaseIterable {
-    case markDone, markNotDone, archiveDone
+    case markDone, markNotDone, markCancelled, archiveDone
     case convertToTask, convertToNote, convertToProject
     case moveToProject, sortByDue, tagToday, removeToday
     case format
@@ -10,6 +10,7 @@ public enum ItemAction: String, Sendable, CaseIterable {
         switch self {
         case .markDone: "Mark as done"
         case .markNotDone: "Mark as not done"
+        case .markCancelled: "Mark as cancelled"
         case .archiveDone: "Archive done items"
         case .convertToTask: "Convert to task"
         case .convertToNote: "Convert to note"

@@ -1,7 +1,8 @@
 import TaskPaper
 
-/// textDocument/codeAction: quick fixes, mark done / not done, and
-/// archive. Every action carries its edit. The edits themselves are computed
+/// textDocument/codeAction: quick fixes, mark done / not done, the item
+/// actions (Features/ItemActionOffers.swift), planning actions, and archive.
+/// Every action carries its edit. The edits themselves are computed
 /// in TaskPaper/Edits; this file picks them for a range and speaks LSP.
 extension Provider {
     static let codeActions = Provider("codeActionProvider") { _ in
@@ -12,13 +13,6 @@ extension Provider {
     }
 }
 
-/// The titles of the task edits, shared by code actions and commands.
-enum TaskEditTitle {
-    static let markDone = "Mark as done"
-    static let markNotDone = "Mark as not done"
-    static let archiveDone = "Archive done items"
-}
-
 /// What an archive edit depends on besides the text's version.
 struct ArchiveKey: Equatable {
     var generation: Int
@@ -26,7 +20,9 @@ struct ArchiveKey: Equatable {
 }
 
 extension Server {
-    static let codeActionKinds = ["quickfix", "refactor.rewrite", "source.archiveDone", Server.rescheduleOverdueKind]
+    static let codeActionKinds = [
+        "quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", Server.rescheduleOverdueKind,
+    ]
     /// A selection of this many lines answers in a few milliseconds.
     static let lightbulbLineLimit = 1_000
 
@@ -47,14 +43,15 @@ extension Server {
         if wanted("quickfix") { actions += quickFixActions(doc, lines) }
         if wanted("refactor.rewrite") {
             let done = markDoneEdits(doc, lines)
-            if !done.isEmpty { actions.append(CodeAction(title: TaskEditTitle.markDone, kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
+            if !done.isEmpty { actions.append(CodeAction(title: ItemAction.markDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
             let notDone = markNotDoneEdits(doc, lines)
-            if !notDone.isEmpty { actions.append(CodeAction(title: TaskEditTitle.markNotDone, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
+            if !notDone.isEmpty { actions.append(CodeAction(title: ItemAction.markNotDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
         }
         actions += planningActions(doc, lines, wanted: wanted, lightbulb: lightbulb)
+        actions += itemActionCodeActions(doc, lines, wanted: wanted)
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
-            if !archive.isEmpty { actions.append(CodeAction(title: TaskEditTitle.archiveDone, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
+            if !archive.isEmpty { actions.append(CodeAction(title: ItemAction.archiveDone.title, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
         }
         return actions
     }

@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// workspace/executeCommand: the task actions as commands, so an editor can
+/// workspace/executeCommand: the task and item actions as commands, so an editor can
 /// bind them to a key without a menu. Each sends its edit to the client with
 /// workspace/applyEdit. Arguments: the document URI, then (except for
 /// archive) an LSP range or position saying which lines.
@@ -19,6 +19,10 @@ extension Server {
         /// Done when any task in the lines is not done yet, else not done.
         case toggleDone = "taskpaper.toggleDone"
         case archiveDone = "taskpaper.archiveDone"
+        // The item actions (Features/ItemActionOffers.swift); moveToProject takes a target third.
+        case convertToTask = "taskpaper.convertToTask", convertToNote = "taskpaper.convertToNote"
+        case convertToProject = "taskpaper.convertToProject", moveToProject = "taskpaper.moveToProject"
+        case sortByDue = "taskpaper.sortByDue", tagToday = "taskpaper.tagToday", removeToday = "taskpaper.removeToday"
     }
 
     func executeCommand(_ params: ExecuteCommandParams) throws(ResponseError) -> any JSONEncodable {
@@ -33,15 +37,20 @@ extension Server {
         let label: String, edits: [TextReplacement]
         switch command {
         case .archiveDone:
-            (label, edits) = (TaskEditTitle.archiveDone, archiveEdits(doc))
+            (label, edits) = (ItemAction.archiveDone.title, archiveEdits(doc))
         case .markDone, .markNotDone, .toggleDone:
             let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
             let done = markDoneEdits(doc, lines)
             if command == .markDone || (command == .toggleDone && !done.isEmpty) {
-                (label, edits) = (TaskEditTitle.markDone, done)
+                (label, edits) = (ItemAction.markDone.title, done)
             } else {
-                (label, edits) = (TaskEditTitle.markNotDone, markNotDoneEdits(doc, lines))
+                (label, edits) = (ItemAction.markNotDone.title, markNotDoneEdits(doc, lines))
             }
+        case .convertToTask, .convertToNote, .convertToProject, .moveToProject, .sortByDue, .tagToday, .removeToday:
+            let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
+            let action = ItemAction(rawValue: String(name.dropFirst("taskpaper.".count)))!
+            (label, edits) = try itemActionEdit(
+                action, doc, lines, target: arguments.count > 2 ? arguments[2] : nil, command: name)
         }
         guard !edits.isEmpty else { return JSONNull() }
         request("workspace/applyEdit", JSONObject { w in

@@ -1,8 +1,11 @@
 import TaskPaper
 
-/// The line-length gauge: within 10 characters of `maxLineLength`, a
-/// hint at the line end shows what is left (`7 left`); past it, the overflow (`-3`).
-/// Computed per requested line, so an edit costs only the lines on screen.
+/// Inlay hints, each kind turned off by the `inlayHints` setting: after a
+/// project its task counts (`3 open · 2 done`); after a future `@due` its
+/// distance (`in 3 days`); and the line-length gauge: within 10 characters of
+/// `maxLineLength`, what is left (`7 left`), past it the overflow (`-3`).
+/// Computed per requested line, so an edit costs only the lines on screen;
+/// the project counts come from one pass per document version (Features/ItemActionOffers.swift).
 extension Provider {
     static let inlayHints = Provider("inlayHintProvider")
 }
@@ -10,19 +13,34 @@ extension Provider {
 extension Server {
     func inlayHints(_ params: InlayHintParams) throws(ResponseError) -> any JSONEncodable {
         let doc = try document(params.textDocument)
-        let limit = doc.context.settings.lint.maxLineLength
-        guard limit > 0 else { return [InlayHint]() }
+        let show = settings.inlayHints, lint = doc.context.settings.lint
         let requested = doc.locations(params.range)
         let a = requested.lowerBound, b = requested.upperBound
         var hints: [InlayHint] = []
+        func add(_ line: Int, at offset: Int, _ label: String, tooltip: String? = nil) {
+            // A hint outside the requested stretch of its line is left out.
+            guard line > a.line || offset >= a.offset, line < b.line || offset <= b.offset else { return }
+            let position = doc.lspRange(line: line, offset..<offset).start
+            hints.append(InlayHint(position: position, label: label, tooltip: tooltip))
+        }
         for line in a.line...b.line {
             let l = doc.line(line)
             let end = Int(l.syntax.utf8Count)
-            // The hint sits at the line end: a range stopping short of it leaves it out.
-            if line == b.line, b.offset < end { continue }
-            guard doc.context.settings.lint.measuresLength(of: l.syntax.kind),
-                  let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: limit) else { continue }
-            hints.append(InlayHint(position: doc.lspRange(line: line, end..<end).start, gauge: gauge))
+            if show.dueDistance, l.syntax.kind != .blank, !l.syntax.tags.isEmpty,
+                let due = DueDistance.hint(for: doc.analyzedLine(line))
+            {
+                add(line, at: l.syntax.tags[due.tagIndex].end, due.label)
+            }
+            if show.projectCounts, l.syntax.kind == .project,
+                let label = projectTaskCounts(doc).counts(ofProject: line)?.label
+            {
+                add(line, at: end, label)
+            }
+            if show.lineGauge, lint.maxLineLength > 0, lint.measuresLength(of: l.syntax.kind),
+                let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: lint.maxLineLength)
+            {
+                add(line, at: end, gauge.label, tooltip: gauge.tooltip)
+            }
         }
         return hints
     }
@@ -30,13 +48,14 @@ extension Server {
 
 struct InlayHint: JSONEncodable {
     var position: ClientPosition
-    var gauge: LineGauge
+    var label: String
+    var tooltip: String?
 
     func write(to w: inout JSONWriter) {
         w.object { w in
             w.key("position"); position.write(to: &w)
-            w.key("label"); w.string(gauge.label)
-            w.key("tooltip"); w.string(gauge.tooltip)
+            w.key("label"); w.string(label)
+            if let tooltip { w.key("tooltip"); w.string(tooltip) }
             w.key("paddingLeft"); w.bool(true)
         }
     }

@@ -13,7 +13,7 @@ extension Server {
         if wanted("refactor.rewrite") {
             let cancelled = DoneEdits.markCancelled(doc.text.lines, in: lines, tag: cancelledTag)
             if !cancelled.isEmpty {
-                actions.append(CodeAction(title: TaskEditTitle.markCancelled, kind: "refactor.rewrite",
+                actions.append(CodeAction(title: ItemAction.markCancelled.title, kind: "refactor.rewrite",
                                           edit: doc.workspaceEdit(cancelled)))
             }
             for action in Reschedule.allCases {
@@ -54,10 +54,6 @@ extension Server {
         case .bare: return DoneEdits.cancelledTag(date: nil)
         }
     }
-}
-
-extension TaskEditTitle {
-    static let markCancelled = "Mark as cancelled"
 }
 
 extension Server {

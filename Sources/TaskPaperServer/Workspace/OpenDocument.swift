@@ -52,6 +52,9 @@ final class OpenDocument {
     /// The archive edit for one generation and indent width: editors ask for
     /// actions on every cursor move, and on a large document it is a big edit.
     var archiveEdits: (key: ArchiveKey, edits: [TextReplacement])?
+    /// The outline for one generation and indent width (item actions on every cursor move, project
+    /// counts for inlay hints), with every project's task counts once asked for.
+    var outlineCache: (generation: Int, indentWidth: IndentWidth, outline: Outline, counts: ProjectTaskCounts?)?
 
     private init(uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
                  results: [LineResults]) {

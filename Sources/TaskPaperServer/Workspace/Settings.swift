@@ -7,6 +7,7 @@ public struct Settings: Sendable, Hashable {
     public var lint = LintSettings()
     public var indentWidth = IndentWidth.auto
     public var doneFormat = DoneFormat.date
+    public var inlayHints = InlayHintSettings()
 
     public init() {}
 
@@ -49,6 +50,11 @@ public struct Settings: Sendable, Hashable {
         }
         if let v = o["overdue"], !v.isNull {
             if let b = v.boolValue { s.lint.overdue = b } else { bad("overdue", "true or false", v) }
+        }
+        if let v = o["inlayHints"], !v.isNull {
+            if let h = InlayHintSettings.from(v, over: s.inlayHints) { s.inlayHints = h } else {
+                bad("inlayHints", "an object of true or false for projectCounts, dueDistance, lineGauge", v)
+            }
         }
         return (s, problems)
     }

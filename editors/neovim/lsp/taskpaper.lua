@@ -35,6 +35,8 @@ return {
       doneFormat = 'date',
       -- Report open tasks whose @due date has passed.
       overdue = true,
+      -- Inlay hints: counts after a project, 'in 3 days' after a future @due, the gauge.
+      inlayHints = { projectCounts = true, dueDistance = true, lineGauge = true },
     },
   },
 }

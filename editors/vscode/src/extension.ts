@@ -32,6 +32,7 @@ function serverSettings(): Record<string, unknown> {
     dateTags: config.get<string[]>('dateTags'),
     doneFormat: config.get<string>('doneFormat'),
     overdue: config.get<boolean>('overdue'),
+    inlayHints: config.get<Record<string, boolean>>('inlayHints'),
   };
 }
 

@@ -1,0 +1,89 @@
+import Testing
+import TaskPaperServer
+
+/// Project counts and due distances as inlay hints, in process, on Saturday 2026-11-21,
+/// each kind turned off by the `inlayHints` setting.
+@Suite struct ProjectAndDueHintsTests {
+    static let uri = "file:///hints.taskpaper"
+    static let text = """
+        Home:1️⃣
+        \t- Pay rent @due(2026-11-24)2️⃣ @home
+        \t- Call Bob @done
+        \tErrands:3️⃣
+        \t\t- Bank @due(2026-11-01)
+        \t\t- Post @due(2026-12-25)4️⃣
+        \t\t- Old @due(2026-11-30) @done
+        Empty:
+
+        """
+
+    /// Every hint in the document as `position label`, in order.
+    static func hints(_ c: TestClient, _ doc: MarkedDocument, from: Int = 0, to: Int = 99) throws -> [String] {
+        let range: JSON = ["start": ["line": .int(from), "character": 0], "end": ["line": .int(to), "character": 0]]
+        let result = try c.request(
+            "textDocument/inlayHint", ["textDocument": ["uri": .string(doc.uri)], "range": range])
+        return (result.arrayValue ?? []).map { h in
+            let p = h["position"]!
+            return "\(p["line"]!.intValue!):\(p["character"]!.intValue!) \(h["label"]!.stringValue!)"
+        }
+    }
+
+    static func at(_ doc: MarkedDocument, _ marker: String, _ label: String) -> String {
+        let p = doc.position(marker)
+        return "\(p["line"]!.intValue!):\(p["character"]!.intValue!) \(label)"
+    }
+
+    @Test func countsAfterProjectsAndDistancesAfterFutureDueDates() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize()
+        let doc = c.open(Self.uri, marked: Self.text)
+        #expect(
+            try Self.hints(c, doc) == [
+                Self.at(doc, "1️⃣", "3 open · 2 done"),
+                Self.at(doc, "2️⃣", "in 3 days"),
+                Self.at(doc, "3️⃣", "2 open · 1 done"),
+                Self.at(doc, "4️⃣", "in 4 weeks"),
+            ])
+        // Only the requested lines.
+        #expect(try Self.hints(c, doc, from: 3, to: 4) == [Self.at(doc, "3️⃣", "2 open · 1 done")])
+        // An edit changes the counts.
+        c.change(Self.uri, version: 2, [LSPClient.edit(5, 8, 5, 8, " @done")])
+        #expect(
+            try Self.hints(c, doc, from: 0, to: 2)
+                == [Self.at(doc, "1️⃣", "2 open · 3 done"), Self.at(doc, "2️⃣", "in 3 days")])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func eachKindIsTurnedOffByTheSetting() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize(options: ["inlayHints": ["projectCounts": false]])
+        let doc = c.open(Self.uri, marked: Self.text)
+        #expect(try Self.hints(c, doc) == [Self.at(doc, "2️⃣", "in 3 days"), Self.at(doc, "4️⃣", "in 4 weeks")])
+        let countsOnly: JSON = ["projectCounts": true, "dueDistance": false]
+        c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["inlayHints": countsOnly]]])
+        #expect(
+            try Self.hints(c, doc)
+                == [Self.at(doc, "1️⃣", "3 open · 2 done"), Self.at(doc, "3️⃣", "2 open · 1 done")])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func theGaugeIsTurnedOffByTheSetting() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize(options: ["maxLineLength": 10, "inlayHints": ["lineGauge": false]])
+        let doc = c.open(Self.uri, marked: "- a long task line\n")
+        #expect(try Self.hints(c, doc).isEmpty)
+        c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["inlayHints": ["lineGauge": true]]]])
+        #expect(try Self.hints(c, doc) == ["0:18 -8"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
+    @Test func aBadValueIsShownAndTheDefaultKept() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize(options: ["inlayHints": ["projectCounts": "no"]])
+        let shown = try c.waitForNotification("window/showMessage")
+        #expect(shown["message"]?.stringValue?.contains("inlayHints") == true)
+        let doc = c.open(Self.uri, marked: "Home:1️⃣\n\t- a\n")
+        #expect(try Self.hints(c, doc) == [Self.at(doc, "1️⃣", "1 open · 0 done")])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}
