@@ -14,7 +14,9 @@ public enum Characters {
     /// The UTF-8 offset where character number `n` (0-based) starts, or the end.
     public static func utf8Offset(ofCharacter n: Int, in text: String, isASCII: Bool) -> Int {
         if isASCII { return min(n, text.utf8.count) }
-        guard let idx = text.index(text.startIndex, offsetBy: n, limitedBy: text.endIndex) else { return text.utf8.count }
+        guard let idx = text.index(text.startIndex, offsetBy: n, limitedBy: text.endIndex) else {
+            return text.utf8.count
+        }
         return text.utf8.distance(from: text.utf8.startIndex, to: idx)
     }
 }

@@ -43,8 +43,9 @@ public struct CompletionContext: Equatable, Sendable {
                 }
                 if close.map({ cursor <= $0 }) ?? true {
                     let name = String(decoding: b[i + 1..<nameEnd], as: UTF8.self)
-                    return CompletionContext(kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor,
-                                             word: nameEnd + 1..<(close ?? cursor))
+                    return CompletionContext(
+                        kind: .value(name), tagStart: i, partial: nameEnd + 1..<cursor,
+                        word: nameEnd + 1..<(close ?? cursor))
                 }
                 i = close! + 1
             }

@@ -37,8 +37,10 @@ public struct LineSyntax: Sendable, Hashable {
         var repeated: [Int] = []
         if tags.count <= 8 {
             // A handful of tags: comparing pairs of names beats hashing them.
-            for i in 1..<tags.count where !tags[i].hasEmptyName
-                && (0..<i).contains(where: { tags[$0].hasSameName(as: tags[i], in: text) }) {
+            for i in 1..<tags.count
+            where !tags[i].hasEmptyName
+                && (0..<i).contains(where: { tags[$0].hasSameName(as: tags[i], in: text) })
+            {
                 repeated.append(i)
             }
         } else {

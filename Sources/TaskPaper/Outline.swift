@@ -29,7 +29,7 @@ public struct Outline: Sendable {
         var depths = [Int32](repeating: -1, count: n)
         var parents = [Int32](repeating: -1, count: n)
         var ends = [Int32](repeating: 0, count: n)
-        var open: [Int] = []         // items whose subtree may still grow, shallowest first
+        var open: [Int] = []  // items whose subtree may still grow, shallowest first
         var pendingBlanks: [Int] = []
         var lastItem = -1
         for i in 0..<n {

@@ -47,7 +47,9 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 
     /// The same, continuing from a known (offset, column) before `offset`: for
     /// callers that convert increasing offsets along a line.
-    public func column(ofUTF8Offset offset: Int, in text: String, isASCII: Bool, after known: (offset: Int, column: Int)) -> Int {
+    public func column(
+        ofUTF8Offset offset: Int, in text: String, isASCII: Bool, after known: (offset: Int, column: Int)
+    ) -> Int {
         let end = min(offset, text.utf8.count)
         if isASCII || self == .utf8 { return end }
         let wide = self == .utf16

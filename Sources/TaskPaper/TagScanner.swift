@@ -10,17 +10,21 @@ public enum TagScanner {
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> LineSyntax {
         let n = b.count
         let indent = LeadingWhiteSpace(b)
-        var syntax = LineSyntax(tags: TagList(), indent: indent, unbalancedTagStart: -1, contentEnd: Int32(n),
-                                utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: ByteScan.isASCII(b))
+        var syntax = LineSyntax(
+            tags: TagList(), indent: indent, unbalancedTagStart: -1, contentEnd: Int32(n),
+            utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: ByteScan.isASCII(b))
         let body = Int(indent.end)
         if body == n || isAllWhiteSpace(b, from: body) { return syntax }
 
-        scan(b, bodyStart: body, tag: { tag in
-            syntax.tags.append(tag)
-            if isReservedName(b, tag) { syntax.hasReservedTag = true }
-        }, unreadValue: { unread in
-            if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
-        })
+        scan(
+            b, bodyStart: body,
+            tag: { tag in
+                syntax.tags.append(tag)
+                if isReservedName(b, tag) { syntax.hasReservedTag = true }
+            },
+            unreadValue: { unread in
+                if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
+            })
         // TaskPaper looks for trailing tags only on a line where it found a tag.
         if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body, tags: syntax.tags) {
             syntax.contentEnd = Int32(start)
@@ -62,8 +66,10 @@ public enum TagScanner {
     /// finds, scanning on from the end of each match, and every `@name(` whose
     /// `(` it reads as no value. Each byte is looked at a bounded number of times.
     @inline(__always)
-    static func scan(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int,
-                     tag onTag: (Tag) -> Void, unreadValue onUnread: (UnreadValue) -> Void) {
+    static func scan(
+        _ b: UnsafeBufferPointer<UInt8>, bodyStart: Int,
+        tag onTag: (Tag) -> Void, unreadValue onUnread: (UnreadValue) -> Void
+    ) {
         let n = b.count
         var from = bodyStart
         while true {
@@ -175,12 +181,14 @@ public enum TagScanner {
     /// Otherwise the automaton decides.
     static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int, tags: TagList) -> Int? {
         var k = tags.count - 1
-        guard k >= 0, tags[k].end == whiteSpaceRunStart(b, before: b.count, bodyStart: max(bodyStart, tags[k].end)) else {
+        guard k >= 0, tags[k].end == whiteSpaceRunStart(b, before: b.count, bodyStart: max(bodyStart, tags[k].end))
+        else {
             return trailingTagsStart(b, bodyStart: bodyStart)
         }
         // White space never reaches into the tag before (a name may end in U+1680).
         func spaceBefore(_ k: Int) -> Int {
-            whiteSpaceRunStart(b, before: Int(tags[k].start), bodyStart: k > 0 ? max(bodyStart, tags[k - 1].end) : bodyStart)
+            whiteSpaceRunStart(
+                b, before: Int(tags[k].start), bodyStart: k > 0 ? max(bodyStart, tags[k - 1].end) : bodyStart)
         }
         var start = spaceBefore(k)
         while k > 0, tags[k - 1].end == start {
@@ -222,7 +230,8 @@ public enum TagScanner {
                     } else {
                         while k > bodyStart, b[k] & 0xC0 == 0x80 { k -= 1 }
                         let space: UInt8 = TextClasses.whiteSpaceLength(at: k, in: b) > 0 ? TrailingTags.space : 0
-                        let name: UInt8 = TextClasses.nameCharacterLength(at: k, in: b) > 0 ? TrailingTags.nameCharacter : 0
+                        let name: UInt8 =
+                            TextClasses.nameCharacterLength(at: k, in: b) > 0 ? TrailingTags.nameCharacter : 0
                         characterClass = space | name
                     }
                     states = step[Int(states) << 3 | Int(characterClass)]

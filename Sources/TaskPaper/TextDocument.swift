@@ -9,7 +9,12 @@ public struct TextPosition: Sendable, Hashable, Comparable {
 public enum LineEnding: UInt8, Sendable {
     case none, lf, crlf, cr
     public var text: String {
-        switch self { case .none: ""; case .lf: "\n"; case .crlf: "\r\n"; case .cr: "\r" }
+        switch self {
+        case .none: "";
+        case .lf: "\n";
+        case .crlf: "\r\n";
+        case .cr: "\r"
+        }
     }
 }
 
@@ -51,7 +56,6 @@ public struct LineChange: Sendable {
         self.removedLines = removedLines
     }
 }
-
 
 /// The text of one open document, kept as parsed lines. An edit replaces
 /// only the lines it touches and re-parses only those.
@@ -108,13 +112,16 @@ public struct TextDocument: Sendable {
     /// The client position of a UTF-8 offset on a line.
     public func position(line: Int, offset: Int, encoding: PositionEncoding) -> TextPosition {
         let l = lines[line]
-        return TextPosition(line: line, column: encoding.column(ofUTF8Offset: offset, in: l.text, isASCII: l.syntax.isASCII))
+        return TextPosition(
+            line: line, column: encoding.column(ofUTF8Offset: offset, in: l.text, isASCII: l.syntax.isASCII))
     }
 
     /// Replaces the text between two client positions (in order) and returns the lines replaced.
     @discardableResult
-    public mutating func replace(from start: TextPosition, to end: TextPosition, with newText: String,
-                                 encoding: PositionEncoding) -> LineChange {
+    public mutating func replace(
+        from start: TextPosition, to end: TextPosition, with newText: String,
+        encoding: PositionEncoding
+    ) -> LineChange {
         var a = location(of: start, encoding: encoding)
         var b = location(of: end, encoding: encoding)
         if (b.line, b.offset) < (a.line, a.offset) { swap(&a, &b) }
@@ -143,7 +150,8 @@ public struct TextDocument: Sendable {
             range = range.lowerBound - 1..<range.upperBound
         }
         if region.utf8.last == 0x0D, range.upperBound < lines.count,
-           lines[range.upperBound].text.isEmpty, lines[range.upperBound].ending == .lf {
+            lines[range.upperBound].text.isEmpty, lines[range.upperBound].ending == .lf
+        {
             region += "\n"
             range = range.lowerBound..<range.upperBound + 1
         }
@@ -187,7 +195,9 @@ public struct TextDocument: Sendable {
             return [Line].parallel(count: spans.count) { k in
                 let span = spans[k]
                 let bytes = UnsafeBufferPointer(rebasing: b[Int(span.start)..<Int(span.end)])
-                return Line(text: String(decoding: bytes, as: UTF8.self), syntax: TagScanner.parse(bytes: bytes), ending: span.ending)
+                return Line(
+                    text: String(decoding: bytes, as: UTF8.self), syntax: TagScanner.parse(bytes: bytes),
+                    ending: span.ending)
             }
         }
     }

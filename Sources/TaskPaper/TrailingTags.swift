@@ -8,7 +8,8 @@ enum TrailingTags {
         separator: UInt8 = 32
 
     // Character classes (white space and name may combine: U+1680, U+FEFF).
-    static let other: UInt8 = 0, space: UInt8 = 1, nameCharacter: UInt8 = 2, openParen: UInt8 = 4, closeParen: UInt8 = 5,
+    static let other: UInt8 = 0, space: UInt8 = 1, nameCharacter: UInt8 = 2, openParen: UInt8 = 4,
+        closeParen: UInt8 = 5,
         backslash: UInt8 = 6, at: UInt8 = 7
 
     /// The class of each ASCII byte.

@@ -25,4 +25,3 @@ final class Condition: @unchecked Sendable {
     func wait() { pthread_cond_wait(cond, mutex) }
     func signal() { pthread_cond_signal(cond) }
 }
-

@@ -1,4 +1,3 @@
-
 /// Everything the main loop reacts to, in arrival order.
 enum Event: Sendable {
     case message(Message)

@@ -35,7 +35,8 @@ struct RequestRoute: Sendable {
 
     static func offLoop<P: LSPParams>(
         _ params: P.Type, advertising provider: Provider? = nil,
-        _ handler: @escaping @Sendable (Server) -> (P) throws(ResponseError)
+        _ handler:
+            @escaping @Sendable (Server) -> (P) throws(ResponseError)
             -> @Sendable () throws(ResponseError) -> any JSONEncodable
     ) -> RequestRoute {
         RequestRoute(method: P.method, runsOn: .offLoopOnSnapshots, provider: provider) {

@@ -57,7 +57,8 @@ public final class Server: @unchecked Sendable {
             while let body = reader.next() {
                 let event = Server.decode(body)
                 if case .message(.notification("$/cancelRequest", let params)) = event,
-                   let id = params["id"].flatMap(RequestID.init) {
+                    let id = params["id"].flatMap(RequestID.init)
+                {
                     // The request it cancels may still be in this batch: queue that first.
                     inbox.push(batch)
                     batch.removeAll()
@@ -186,7 +187,8 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Sends a request to the client; `then` runs on the loop with its answer.
-    func request(_ method: String, _ params: some JSONEncodable, then: @escaping (Result<JSON, ResponseError>) -> Void) {
+    func request(_ method: String, _ params: some JSONEncodable, then: @escaping (Result<JSON, ResponseError>) -> Void)
+    {
         let id = RequestID.int(nextOutgoingID)
         nextOutgoingID += 1
         awaitingResponses[id] = then
@@ -197,19 +199,23 @@ public final class Server: @unchecked Sendable {
     func log(_ message: String, type: MessageType = .log) {
         Server.logToStderr(message)
         if lifecycle != .uninitialized {
-            notify("window/logMessage", JSONObject { w in
-                w.key("type"); w.int(type)
-                w.key("message"); w.string(message)
-            })
+            notify(
+                "window/logMessage",
+                JSONObject { w in
+                    w.key("type"); w.int(type)
+                    w.key("message"); w.string(message)
+                })
         }
     }
 
     func showMessage(_ message: String, type: MessageType = .warning) {
         Server.logToStderr(message)
-        notify("window/showMessage", JSONObject { w in
-            w.key("type"); w.int(type)
-            w.key("message"); w.string(message)
-        })
+        notify(
+            "window/showMessage",
+            JSONObject { w in
+                w.key("type"); w.int(type)
+                w.key("message"); w.string(message)
+            })
     }
 
     static func logToStderr(_ message: String) {

@@ -4,7 +4,8 @@ import TaskPaper
 /// projects nested up to three levels, most tasks tagged, dates in 2030, and
 /// a person's mistake on about one line in two hundred.
 struct DocumentGenerator {
-    static let words = ("call email buy fix review plan write read send book check update draft order clean pay file ask "
+    static let words =
+        ("call email buy fix review plan write read send book check update draft order clean pay file ask "
         + "meet ship test sort print pack water prune repot garden invoice report budget slides notes kitchen garage "
         + "office client team vendor doctor school bank").split(separator: " ").map(String.init)
     static let tags = ["work", "home", "self", "errand", "waiting", "next", "flagged", "phone"]

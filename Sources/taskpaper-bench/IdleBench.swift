@@ -17,8 +17,14 @@ enum IdleBench {
         _ = try c.waitForResponse(initID)
         c.notify("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
-        c.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1,
-                                                           "text": .string(text)]])
+        c.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": uri, "languageId": "taskpaper", "version": 1,
+                    "text": .string(text),
+                ]
+            ])
         _ = try c.wait { $0["method"] == "textDocument/publishDiagnostics" }
         let before = cpuTicks(of: c.process.processIdentifier)
         sleep(UInt32(seconds))
@@ -40,7 +46,8 @@ enum IdleBench {
     /// User plus system time of a process, in clock ticks (`/proc/PID/stat` fields 14 and 15).
     private static func cpuTicks(of pid: Int32) -> Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the command name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
         return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)

@@ -35,7 +35,9 @@ enum InProcessBench {
         var version = 1
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
             version += 1
-            server.deliver("textDocument/didChange", didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            server.deliver(
+                "textDocument/didChange",
+                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
         }
         var editTimes: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {
@@ -45,38 +47,56 @@ enum InProcessBench {
         f.editMedianMs = Measure.median(editTimes)
 
         let doc: JSON = ["uri": uri]
-        f.tokensFullMs = Measure.median((0..<3).map { _ in
-            Measure.time { server.perform("textDocument/semanticTokens/full", ["textDocument": doc]) }
-        })
+        f.tokensFullMs = Measure.median(
+            (0..<3).map { _ in
+                Measure.time { server.perform("textDocument/semanticTokens/full", ["textDocument": doc]) }
+            })
         let mid = lineCount / 2
-        f.tokensRangeMs = Measure.median((0..<20).map { _ in
-            Measure.time {
-                server.perform("textDocument/semanticTokens/range", [
-                    "textDocument": doc,
-                    "range": ["start": ["line": .int(mid), "character": 0], "end": ["line": .int(mid + 60), "character": 0]]])
-            }
-        })
+        f.tokensRangeMs = Measure.median(
+            (0..<20).map { _ in
+                Measure.time {
+                    server.perform(
+                        "textDocument/semanticTokens/range",
+                        [
+                            "textDocument": doc,
+                            "range": [
+                                "start": ["line": .int(mid), "character": 0],
+                                "end": ["line": .int(mid + 60), "character": 0],
+                            ],
+                        ])
+                }
+            })
         // The first completion counts every line's tags once; later ones reuse the counts.
         change(0, 0, 0, "@ ")
         f.firstCompletionMs = Measure.time {
-            server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": 0, "character": 1],
-                                                           "context": ["triggerKind": 2, "triggerCharacter": "@"]])
+            server.perform(
+                "textDocument/completion",
+                [
+                    "textDocument": doc, "position": ["line": 0, "character": 1],
+                    "context": ["triggerKind": 2, "triggerCharacter": "@"],
+                ])
         }
         change(0, 0, 2, "")
         // Completion right after typing `@` at the end of a line, as an editor asks for it.
         var completionTimes: [Double] = []
         for line in spreadLines(count: 20, lines: lineCount) {
             change(line, 0, 0, "@ ")
-            completionTimes.append(Measure.time {
-                server.perform("textDocument/completion", ["textDocument": doc, "position": ["line": .int(line), "character": 1],
-                                                               "context": ["triggerKind": 2, "triggerCharacter": "@"]])
-            })
+            completionTimes.append(
+                Measure.time {
+                    server.perform(
+                        "textDocument/completion",
+                        [
+                            "textDocument": doc, "position": ["line": .int(line), "character": 1],
+                            "context": ["triggerKind": 2, "triggerCharacter": "@"],
+                        ])
+                })
             change(line, 0, 2, "")
         }
         f.completionMs = Measure.median(completionTimes)
-        f.symbolsMs = Measure.median((0..<3).map { _ in
-            Measure.time { server.perform("textDocument/documentSymbol", ["textDocument": doc]) }
-        })
+        f.symbolsMs = Measure.median(
+            (0..<3).map { _ in
+                Measure.time { server.perform("textDocument/documentSymbol", ["textDocument": doc]) }
+            })
         return f
     }
 }

@@ -31,8 +31,16 @@ func spreadLines(count: Int, lines: Int) -> [Int] {
 
 /// The `didChange` params both benchmarks send: one edit on one line.
 func didChangeParams(uri: JSON, version: Int, line: Int, from: Int, to: Int, insert: String) -> JSON {
-    ["textDocument": ["uri": uri, "version": .int(version)],
-     "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
-                                   "end": ["line": .int(line), "character": .int(to)]],
-                         "text": .string(insert)]]]
+    [
+        "textDocument": ["uri": uri, "version": .int(version)],
+        "contentChanges": [
+            [
+                "range": [
+                    "start": ["line": .int(line), "character": .int(from)],
+                    "end": ["line": .int(line), "character": .int(to)],
+                ],
+                "text": .string(insert),
+            ]
+        ],
+    ]
 }

@@ -13,11 +13,15 @@ enum SearchBench {
         server.perform("initialize", ["capabilities": [:]])
         server.deliver("initialized", [:])
         let uri: JSON = "file:///search-bench.taskpaper"
-        server.deliver("textDocument/didOpen", [
-            "textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]])
+        server.deliver(
+            "textDocument/didOpen",
+            [
+                "textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]
+            ])
         let command: JSON = ["command": "taskpaper.search", "arguments": [["query": .string(query), "uri": uri]]]
-        return Measure.median((0..<5).map { _ in
-            Measure.time { server.perform("workspace/executeCommand", command) }
-        })
+        return Measure.median(
+            (0..<5).map { _ in
+                Measure.time { server.perform("workspace/executeCommand", command) }
+            })
     }
 }

@@ -40,8 +40,9 @@ enum AgendaCommand {
         let documents = listing.documents()
         for entry in Agenda.select(documents.map(\.lines), days: days, clock: Clock.current()) {
             let document = documents[entry.document]
-            listing.add(path: document.path, line: entry.line, lineText: document.lines[entry.line].text,
-                        utf8Offset: entry.offset, due: entry.due)
+            listing.add(
+                path: document.path, line: entry.line, lineText: document.lines[entry.line].text,
+                utf8Offset: entry.offset, due: entry.due)
         }
         return listing.finish()
     }

@@ -37,8 +37,9 @@ enum SearchCommand {
         do throws(SearchParseError) {
             query = try SearchQuery.parse(queryText)
         } catch {
-            StandardError.write("taskpaper-lsp search: the query does not parse: \(error.message)"
-                                + " (at UTF-8 offset \(error.utf8Offset))\n")
+            StandardError.write(
+                "taskpaper-lsp search: the query does not parse: \(error.message)"
+                    + " (at UTF-8 offset \(error.utf8Offset))\n")
             return 2
         }
 
@@ -48,8 +49,9 @@ enum SearchCommand {
             do throws(SearchEvaluationError) {
                 for line in try query.evaluate(in: outline, clock: clock) {
                     let text = document.lines[line].text
-                    listing.add(path: document.path, line: line, lineText: text,
-                                utf8Offset: document.lines[line].syntax.indentLength)
+                    listing.add(
+                        path: document.path, line: line, lineText: text,
+                        utf8Offset: document.lines[line].syntax.indentLength)
                 }
             } catch {
                 StandardError.write("taskpaper-lsp search: stopped in \(document.path): \(error.description)\n")

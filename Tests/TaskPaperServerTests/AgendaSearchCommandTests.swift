@@ -16,8 +16,9 @@ import TaskPaperServer
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return .init(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                     stderr: String(decoding: e, as: UTF8.self))
+        return .init(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     static let home = """
@@ -41,8 +42,9 @@ import TaskPaperServer
     /// A temp folder: two task files (one nested) and a text file the folder walk skips.
     static func fixture() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-agenda-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("work"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("work"),
+            withIntermediateDirectories: true)
         try home.write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
         try work.write(to: dir.appendingPathComponent("work/work.taskpaper"), atomically: true, encoding: .utf8)
         try "- skipped @today\n".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
@@ -56,13 +58,14 @@ import TaskPaperServer
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         // Closed tasks and tasks due after the 7 days are left out; 👍🏽 is one column.
-        #expect(r.stdout.split(separator: "\n").map(String.init) == [
-            "./home.taskpaper:3:2: today - 👍🏽 call mum @today",
-            "./work/work.taskpaper:2:2: 2026-11-19 - report @due(2026-11-19) @next",
-            "./home.taskpaper:2:2: 2026-11-20 - pay rent @due(2026-11-20)",
-            "./home.taskpaper:6:2: 2026-11-23 09:30 - plumber @due(2026-11-23 09:30)",
-            "./work/work.taskpaper:4:2: 2026-11-27 - review @due(2026-11-27)",
-        ])
+        #expect(
+            r.stdout.split(separator: "\n").map(String.init) == [
+                "./home.taskpaper:3:2: today - 👍🏽 call mum @today",
+                "./work/work.taskpaper:2:2: 2026-11-19 - report @due(2026-11-19) @next",
+                "./home.taskpaper:2:2: 2026-11-20 - pay rent @due(2026-11-20)",
+                "./home.taskpaper:6:2: 2026-11-23 09:30 - plumber @due(2026-11-23 09:30)",
+                "./work/work.taskpaper:4:2: 2026-11-27 - review @due(2026-11-27)",
+            ])
         let shortHorizon = try Self.run(["agenda", "--days", "0", "home.taskpaper"], in: dir)
         #expect(shortHorizon.stdout.split(separator: "\n").count == 2)
         let longHorizon = try Self.run(["agenda", "--days", "60", "home.taskpaper"], in: dir)
@@ -82,8 +85,9 @@ import TaskPaperServer
         #expect(items[1]["column"] == 2)
         #expect(items[1]["text"] == "- pay rent @due(2026-11-20)")
 
-        try "- nothing due\n".write(to: dir.appendingPathComponent("empty.taskpaper"), atomically: true,
-                                    encoding: .utf8)
+        try "- nothing due\n".write(
+            to: dir.appendingPathComponent("empty.taskpaper"), atomically: true,
+            encoding: .utf8)
         let none = try Self.run(["agenda", "empty.taskpaper"], in: dir)
         #expect(none.status == 1)
         #expect(none.stdout.isEmpty)
@@ -104,11 +108,12 @@ import TaskPaperServer
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try Self.run(["search", "@next", "."], in: dir)
         #expect(r.status == 0)
-        #expect(r.stdout == """
-            ./work/work.taskpaper:2:2: - report @due(2026-11-19) @next
-            ./work/work.taskpaper:3:3: - draft @next
+        #expect(
+            r.stdout == """
+                ./work/work.taskpaper:2:2: - report @due(2026-11-19) @next
+                ./work/work.taskpaper:3:3: - draft @next
 
-            """)
+                """)
         let json = try Self.run(["search", "--format", "json", "project Work//@next", "work"], in: dir)
         #expect(json.status == 0)
         let items = try #require(try JSONParser.parse(Array(json.stdout.utf8)).arrayValue)
@@ -134,17 +139,22 @@ import TaskPaperServer
         let dir = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = ["home.taskpaper": Self.home, "work/work.taskpaper": Self.work]
-        let queries = ["@due", "not @done and @due < today", "//task except //@next", "@today or project Work",
-                       "@due >=[d] 2026-11-23", "descendant::task"]
+        let queries = [
+            "@due", "not @done and @due < today", "//task except //@next", "@today or project Work",
+            "@due >=[d] 2026-11-23", "descendant::task",
+        ]
         let c = TestClient(now: "2026-11-21")
         try c.initialize()
         for (path, text) in files { c.open("file:///\(path)", text) }
         for query in queries {
             var fromCommand: [String] = []
             for path in files.keys.sorted() {
-                let found = try c.request("workspace/executeCommand", [
-                    "command": "taskpaper.search",
-                    "arguments": [["query": .string(query), "uri": .string("file:///\(path)")]]])
+                let found = try c.request(
+                    "workspace/executeCommand",
+                    [
+                        "command": "taskpaper.search",
+                        "arguments": [["query": .string(query), "uri": .string("file:///\(path)")]],
+                    ])
                 for location in found.arrayValue ?? [] {
                     let start = location.rangeTuple
                     // The command counts UTF-16 units, the shell characters; 👍🏽 is never before a start.

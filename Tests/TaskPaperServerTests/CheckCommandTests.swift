@@ -18,7 +18,9 @@ import TaskPaperServer
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     /// A temp folder with a few files; removed by the caller.
@@ -26,10 +28,14 @@ import TaskPaperServer
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-check-\(UUID().uuidString)")
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("nested/deeper"), withIntermediateDirectories: true)
-        try "Home:\n\t- 👍🏽 a @due(2025-02-30)\n".write(to: dir.appendingPathComponent("a.taskpaper"), atomically: true, encoding: .utf8)
-        try "- b @next @next\n".write(to: dir.appendingPathComponent("nested/deeper/b.taskpaper"), atomically: true, encoding: .utf8)
-        try "- c @due(2025-02-30)\n".write(to: dir.appendingPathComponent("nested/notes.txt"), atomically: true, encoding: .utf8)
-        try "- clean @due(2030-01-01)\n".write(to: dir.appendingPathComponent("clean.taskpaper"), atomically: true, encoding: .utf8)
+        try "Home:\n\t- 👍🏽 a @due(2025-02-30)\n".write(
+            to: dir.appendingPathComponent("a.taskpaper"), atomically: true, encoding: .utf8)
+        try "- b @next @next\n".write(
+            to: dir.appendingPathComponent("nested/deeper/b.taskpaper"), atomically: true, encoding: .utf8)
+        try "- c @due(2025-02-30)\n".write(
+            to: dir.appendingPathComponent("nested/notes.txt"), atomically: true, encoding: .utf8)
+        try "- clean @due(2030-01-01)\n".write(
+            to: dir.appendingPathComponent("clean.taskpaper"), atomically: true, encoding: .utf8)
         return dir
     }
 
@@ -39,7 +45,9 @@ import TaskPaperServer
         let r = try Self.check(["a.taskpaper"], in: dir)
         #expect(r.status == 1)
         // Column 13 counts 👍🏽 as one character.
-        #expect(r.stdout == "a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]\n")
+        #expect(
+            r.stdout
+                == "a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]\n")
     }
 
     @Test func foldersRecurseOverTaskPaperFilesOnly() throws {
@@ -48,10 +56,11 @@ import TaskPaperServer
         let r = try Self.check(["."], in: dir)
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "./a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]",
-            "./nested/deeper/b.taskpaper:1:11: warning: Duplicate tag @next: TaskPaper reads only the first [duplicate-tag]",
-        ])
+        #expect(
+            lines == [
+                "./a.taskpaper:2:13: error: Invalid date '2025-02-30' in @due: no such day or time [date-invalid]",
+                "./nested/deeper/b.taskpaper:1:11: warning: Duplicate tag @next: TaskPaper reads only the first [duplicate-tag]",
+            ])
     }
 
     @Test func warningsAloneExitZero() throws {
@@ -91,7 +100,10 @@ import TaskPaperServer
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nope.taskpaper"))
         #expect(missing.stdout.contains("date-invalid"))  // the readable file is still linted
-        for args in [[], ["--format", "xml", "a.taskpaper"], ["--max-line-length", "x", "a.taskpaper"], ["--bogus", "a.taskpaper"]] {
+        for args in [
+            [], ["--format", "xml", "a.taskpaper"], ["--max-line-length", "x", "a.taskpaper"],
+            ["--bogus", "a.taskpaper"],
+        ] {
             let r = try Self.check(args, in: dir)
             #expect(r.status == 2, "\(args)")
             #expect(!r.stderr.isEmpty)
@@ -99,11 +111,14 @@ import TaskPaperServer
     }
 
     @Test func bundledExampleShowsEveryCode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let r = try Self.check(["examples/errands.taskpaper"], in: root)
         #expect(r.status == 1)
-        for code in ["date-malformed", "date-invalid", "range-inverted", "tag-value-unbalanced", "line-too-long",
-                     "overdue", "duplicate-tag", "project-trailing-space"] {
+        for code in [
+            "date-malformed", "date-invalid", "range-inverted", "tag-value-unbalanced", "line-too-long",
+            "overdue", "duplicate-tag", "project-trailing-space",
+        ] {
             #expect(r.stdout.contains("[\(code)]"), "\(code)")
         }
     }

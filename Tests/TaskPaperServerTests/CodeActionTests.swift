@@ -22,7 +22,8 @@ import TaskPaperServer
                 edits.append(params)
                 return ["applied": true]
             }
-            let capabilities: JSON = encodings.map { ["general": ["positionEncodings": .array($0.map { .string($0) })]] } ?? [:]
+            let capabilities: JSON =
+                encodings.map { ["general": ["positionEncodings": .array($0.map { .string($0) })]] } ?? [:]
             let result = try client.initialize(capabilities: capabilities, options: options)
             encoding = result["capabilities"]?["positionEncoding"]?.stringValue ?? "utf-16"
             self.text = text
@@ -30,18 +31,24 @@ import TaskPaperServer
         }
 
         /// The code actions for a range (a cursor when the end is left out).
-        func actions(_ line: Int, _ character: Int, to end: (Int, Int)? = nil, only: [String]? = nil,
-                     triggerKind: Int? = nil) throws -> [JSON] {
+        func actions(
+            _ line: Int, _ character: Int, to end: (Int, Int)? = nil, only: [String]? = nil,
+            triggerKind: Int? = nil
+        ) throws -> [JSON] {
             let (endLine, endCharacter) = end ?? (line, character)
             var context: [String: JSON] = ["diagnostics": []]
             if let only { context["only"] = .array(only.map { .string($0) }) }
             if let triggerKind { context["triggerKind"] = .int(triggerKind) }
-            let result = try client.request("textDocument/codeAction", [
-                "textDocument": ["uri": .string(CodeActionTests.uri)],
-                "range": ["start": ["line": .int(line), "character": .int(character)],
-                          "end": ["line": .int(endLine), "character": .int(endCharacter)]],
-                "context": .object(context),
-            ])
+            let result = try client.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(CodeActionTests.uri)],
+                    "range": [
+                        "start": ["line": .int(line), "character": .int(character)],
+                        "end": ["line": .int(endLine), "character": .int(endCharacter)],
+                    ],
+                    "context": .object(context),
+                ])
             return result.arrayValue ?? []
         }
 
@@ -49,7 +56,8 @@ import TaskPaperServer
         func action(_ title: String, at line: Int, _ character: Int = 0, to end: (Int, Int)? = nil) throws -> JSON {
             let all = try actions(line, character, to: end)
             let matching = all.filter { $0["title"]?.stringValue == title }
-            try #require(matching.count == 1, "expected one '\(title)' among \(all.compactMap { $0["title"]?.stringValue })")
+            try #require(
+                matching.count == 1, "expected one '\(title)' among \(all.compactMap { $0["title"]?.stringValue })")
             return matching[0]
         }
 
@@ -75,14 +83,17 @@ import TaskPaperServer
         let c = TestClient()
         let result = try c.initialize()
         let kinds = result["capabilities"]?["codeActionProvider"]?["codeActionKinds"]?.arrayValue ?? []
-        #expect(Set(kinds.compactMap(\.stringValue))
-            == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", "source.rescheduleOverdue"])
+        #expect(
+            Set(kinds.compactMap(\.stringValue))
+                == ["quickfix", "refactor.rewrite", "refactor.move", "source.archiveDone", "source.rescheduleOverdue"])
         let commands = result["capabilities"]?["executeCommandProvider"]?["commands"]?.arrayValue ?? []
-        #expect(Set(commands.compactMap(\.stringValue)).isSuperset(of: [
-            "taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone", "taskpaper.convertToTask",
-            "taskpaper.convertToNote", "taskpaper.convertToProject", "taskpaper.moveToProject", "taskpaper.sortByDue",
-            "taskpaper.tagToday", "taskpaper.removeToday",
-        ]))
+        #expect(
+            Set(commands.compactMap(\.stringValue)).isSuperset(of: [
+                "taskpaper.markDone", "taskpaper.markNotDone", "taskpaper.archiveDone", "taskpaper.convertToTask",
+                "taskpaper.convertToNote", "taskpaper.convertToProject", "taskpaper.moveToProject",
+                "taskpaper.sortByDue",
+                "taskpaper.tagToday", "taskpaper.removeToday",
+            ]))
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -100,8 +111,10 @@ import TaskPaperServer
         let s = try Session("Home:\n\t- Buy milk\n\t- Paid @done(2026-11-01)\n\ta note\n\t- Call Bob\n- Not selected\n")
         // The selection ends at the start of line 5, which is therefore not selected.
         let action = try s.action("Mark as done", at: 0, to: (5, 0))
-        #expect(try s.applying(action) ==
-            "Home:\n\t- Buy milk @done(2026-11-21)\n\t- Paid @done(2026-11-01)\n\ta note\n\t- Call Bob @done(2026-11-21)\n- Not selected\n")
+        #expect(
+            try s.applying(action)
+                == "Home:\n\t- Buy milk @done(2026-11-21)\n\t- Paid @done(2026-11-01)\n\ta note\n\t- Call Bob @done(2026-11-21)\n- Not selected\n"
+        )
         try s.close()
     }
 
@@ -160,27 +173,30 @@ import TaskPaperServer
         // A source action: offered wherever the cursor is, and on request for `source`.
         let actions = try s.actions(8, 0, only: ["source"])
         #expect(actions.compactMap { $0["kind"]?.stringValue } == ["source.archiveDone"])
-        #expect(try s.applying(actions[0]) == """
-            Home:
-            \t- Call Bob
-            \tErrands:
-            \t\t- Bank
-            Work:
-            \t- Report @due(2026-12-01)
+        #expect(
+            try s.applying(actions[0]) == """
+                Home:
+                \t- Call Bob
+                \tErrands:
+                \t\t- Bank
+                Work:
+                \t- Report @due(2026-12-01)
 
-            Archive:
-            \t- Buy milk @done(2026-11-20) @project(Home)
-            \t\tfrom the corner shop
-            \t- Post office @done @project(Home / Errands)
+                Archive:
+                \t- Buy milk @done(2026-11-20) @project(Home)
+                \t\tfrom the corner shop
+                \t- Post office @done @project(Home / Errands)
 
-            """)
+                """)
         try s.close()
     }
 
     @Test func archiveUsesAnExistingArchiveAndLeavesItsItems() throws {
         let s = try Session("Work:\n\tSub:\n\t\t- Report @done\n\t- Plan\nArchive:\n\t- Old @done @project(Work)\n")
-        #expect(try s.applying(s.action("Archive done items", at: 0)) ==
-            "Work:\n\tSub:\n\t- Plan\nArchive:\n\t- Report @done @project(Work / Sub)\n\t- Old @done @project(Work)\n")
+        #expect(
+            try s.applying(s.action("Archive done items", at: 0))
+                == "Work:\n\tSub:\n\t- Plan\nArchive:\n\t- Report @done @project(Work / Sub)\n\t- Old @done @project(Work)\n"
+        )
         try s.close()
     }
 
@@ -239,20 +255,29 @@ import TaskPaperServer
     @Test func quickFixReschedulesAnOverdueTaskToTodayOrTomorrow() throws {
         let s = try Session("- Pay rent @due(2026-11-01 10:00)\n")
         let fixes = try quickFixes(s, line: 0)
-        #expect(fixes.compactMap { $0["title"]?.stringValue } == ["Reschedule to today (2026-11-21)", "Reschedule to tomorrow (2026-11-22)"])
+        #expect(
+            fixes.compactMap { $0["title"]?.stringValue } == [
+                "Reschedule to today (2026-11-21)", "Reschedule to tomorrow (2026-11-22)",
+            ])
         #expect(fixes.allSatisfy { $0["diagnostics"]?.arrayValue?.map(\.code) == ["overdue"] })
-        #expect(try fixes.map(s.applying) == ["- Pay rent @due(2026-11-21 10:00)\n", "- Pay rent @due(2026-11-22 10:00)\n"])
+        #expect(
+            try fixes.map(s.applying) == ["- Pay rent @due(2026-11-21 10:00)\n", "- Pay rent @due(2026-11-22 10:00)\n"])
         try s.close()
     }
 
     @Test func onlyFiltersByKind() throws {
         let s = try Session("- Pay @due(2026-11-01)\n- Old @done\n")
         let all = try s.actions(0, 0, to: (1, 5))
-        #expect(Set(all.compactMap { $0["kind"]?.stringValue })
-            == ["quickfix", "refactor.rewrite", "source.archiveDone", "source.rescheduleOverdue"])
-        #expect(try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue }
-            == ["Mark as done", "Mark as not done", "Mark as cancelled", "Due today", "Due tomorrow", "Due next week",
-                "Postpone 1 day", "Postpone 1 week", "Convert to note", "Convert to project", "Tag with @today"])
+        #expect(
+            Set(all.compactMap { $0["kind"]?.stringValue })
+                == ["quickfix", "refactor.rewrite", "source.archiveDone", "source.rescheduleOverdue"])
+        #expect(
+            try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue }
+                == [
+                    "Mark as done", "Mark as not done", "Mark as cancelled", "Due today", "Due tomorrow",
+                    "Due next week",
+                    "Postpone 1 day", "Postpone 1 week", "Convert to note", "Convert to project", "Tag with @today",
+                ])
         #expect(try s.actions(0, 0, to: (1, 5), only: ["quickfix"]).allSatisfy { $0["kind"] == "quickfix" })
         #expect(try s.actions(0, 0, only: ["refactor.extract"]).isEmpty)
         try s.close()
@@ -280,7 +305,8 @@ import TaskPaperServer
     /// Runs a command and returns the text after applying the edit it sent with workspace/applyEdit.
     private func run(_ s: Session, _ command: String, _ arguments: [JSON]) throws -> String {
         let before = s.applyEdits.all.count
-        let result = try s.client.request("workspace/executeCommand", ["command": .string(command), "arguments": .array(arguments)])
+        let result = try s.client.request(
+            "workspace/executeCommand", ["command": .string(command), "arguments": .array(arguments)])
         #expect(result == .null)
         // The applyEdit request was written before the command's response, and answered on arrival.
         let sent = s.applyEdits.all
@@ -291,13 +317,20 @@ import TaskPaperServer
     @Test func commandsSendTheirEditWithApplyEdit() throws {
         let s = try Session("Home:\n\t- Buy milk\n\t- Call Bob @done(2026-11-20)\n")
         let uri = JSON.string(Self.uri)
-        #expect(try run(s, "taskpaper.markDone", [uri, ["line": 1, "character": 3]]) ==
-            "Home:\n\t- Buy milk @done(2026-11-21)\n\t- Call Bob @done(2026-11-20)\n")
-        #expect(try run(s, "taskpaper.markNotDone", [uri, ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 4]]]) ==
-            "Home:\n\t- Buy milk\n\t- Call Bob\n")
-        #expect(try run(s, "taskpaper.toggleDone", [uri, ["line": 2, "character": 0]]) == "Home:\n\t- Buy milk\n\t- Call Bob\n")
-        #expect(try run(s, "taskpaper.archiveDone", [uri]) ==
-            "Home:\n\t- Buy milk\n\nArchive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n")
+        #expect(
+            try run(s, "taskpaper.markDone", [uri, ["line": 1, "character": 3]])
+                == "Home:\n\t- Buy milk @done(2026-11-21)\n\t- Call Bob @done(2026-11-20)\n")
+        #expect(
+            try run(
+                s, "taskpaper.markNotDone",
+                [uri, ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 4]]])
+                == "Home:\n\t- Buy milk\n\t- Call Bob\n")
+        #expect(
+            try run(s, "taskpaper.toggleDone", [uri, ["line": 2, "character": 0]])
+                == "Home:\n\t- Buy milk\n\t- Call Bob\n")
+        #expect(
+            try run(s, "taskpaper.archiveDone", [uri])
+                == "Home:\n\t- Buy milk\n\nArchive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n")
         try s.close()
     }
 
@@ -314,11 +347,14 @@ import TaskPaperServer
 
     @Test func commandErrorsAreInvalidParams() throws {
         let s = try Session("- a\n")
-        let unknown = try s.client.requestResponse("workspace/executeCommand", ["command": "taskpaper.nothing", "arguments": []])
+        let unknown = try s.client.requestResponse(
+            "workspace/executeCommand", ["command": "taskpaper.nothing", "arguments": []])
         #expect(unknown["error"]?["code"] == -32602)
-        let noRange = try s.client.requestResponse("workspace/executeCommand", ["command": "taskpaper.markDone", "arguments": [.string(Self.uri)]])
+        let noRange = try s.client.requestResponse(
+            "workspace/executeCommand", ["command": "taskpaper.markDone", "arguments": [.string(Self.uri)]])
         #expect(noRange["error"]?["code"] == -32602)
-        let notOpen = try s.client.requestResponse("workspace/executeCommand", ["command": "taskpaper.archiveDone", "arguments": ["file:///other.taskpaper"]])
+        let notOpen = try s.client.requestResponse(
+            "workspace/executeCommand", ["command": "taskpaper.archiveDone", "arguments": ["file:///other.taskpaper"]])
         #expect(notOpen["error"]?["code"] == -32602)
         try s.close()
     }

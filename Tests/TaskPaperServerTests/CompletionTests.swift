@@ -62,16 +62,26 @@ import TaskPaperServer
 
     @Test func clientsThatChooseGetAnInsertAndAReplaceRange() throws {
         let c = TestClient()
-        try c.initialize(capabilities: ["textDocument": ["completion": ["completionItem": ["insertReplaceSupport": true]]]])
+        try c.initialize(capabilities: [
+            "textDocument": ["completion": ["completionItem": ["insertReplaceSupport": true]]]
+        ])
         c.open(Self.uri, "- x @dusty\n- y @due(2026-11-01)")
-        let name = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
-                                                             "position": ["line": 0, "character": 7]])
+        let name = try c.request(
+            "textDocument/completion",
+            [
+                "textDocument": ["uri": .string(Self.uri)],
+                "position": ["line": 0, "character": 7],
+            ])
         let due = try #require(name["items"]?.arrayValue?.first { $0["label"] == "due" }?["textEdit"])
         #expect(due["insert"]?.rangeTuple == [0, 5, 0, 7])
         #expect(due["replace"]?.rangeTuple == [0, 5, 0, 10])
         // Inside a value, the word runs to the closing parenthesis.
-        let value = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
-                                                              "position": ["line": 1, "character": 13]])
+        let value = try c.request(
+            "textDocument/completion",
+            [
+                "textDocument": ["uri": .string(Self.uri)],
+                "position": ["line": 1, "character": 13],
+            ])
         let first = try #require(value["items"]?.arrayValue?.first?["textEdit"])
         #expect(first["insert"]?.rangeTuple == [1, 9, 1, 13])
         #expect(first["replace"]?.rangeTuple == [1, 9, 1, 19])
@@ -81,7 +91,9 @@ import TaskPaperServer
     @Test func plainWordsAndAnEmbeddedAtGetNoItems() throws {
         let c = TestClient()
         try c.initialize()
-        let lines = ["- Buy milk @home", "- Mail bob@", "- Mail bob@exa", "- Call (home", "Notes: a @ b", "- done @x(1) y"]
+        let lines = [
+            "- Buy milk @home", "- Mail bob@", "- Mail bob@exa", "- Call (home", "Notes: a @ b", "- done @x(1) y",
+        ]
         c.open(Self.uri, lines.joined(separator: "\n"))
         #expect(try completion(c, Self.uri, line: 0, character: 9).isEmpty)  // inside "milk"
         #expect(try completion(c, Self.uri, line: 1, lines[1]).isEmpty)
@@ -105,17 +117,29 @@ import TaskPaperServer
         // TaskPaper's weeks start on Sunday: on a Saturday, `next week` is tomorrow and the coming
         // weekdays are `next monday` and so on (`monday` alone was five days ago).
         let dates = items.prefix(8)
-        #expect(dates.map(\.label) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
-                                       "2026-11-26", "2026-11-27", "2026-12-01"])
-        #expect(dates.map(\.detail) == ["today", "tomorrow, next week", "next monday", "next tuesday",
-                                        "next wednesday", "next thursday", "next friday", "next month"])
+        #expect(
+            dates.map(\.label) == [
+                "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
+                "2026-11-26", "2026-11-27", "2026-12-01",
+            ])
+        #expect(
+            dates.map(\.detail) == [
+                "today", "tomorrow, next week", "next monday", "next tuesday",
+                "next wednesday", "next thursday", "next friday", "next month",
+            ])
         // Then the words themselves, each with the day TaskPaper reads it as.
         let words = items.dropFirst(8)
-        #expect(words.map(\.label) == ["today", "tomorrow", "next monday", "next tuesday", "next wednesday",
-                                       "next thursday", "next friday", "next week", "next month", "+1d", "+1w", "+1o"])
-        #expect(words.map(\.detail) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
-                                        "2026-11-26", "2026-11-27", "2026-11-22", "2026-12-01", "2026-11-22",
-                                        "2026-11-28", "2026-12-21"])
+        #expect(
+            words.map(\.label) == [
+                "today", "tomorrow", "next monday", "next tuesday", "next wednesday",
+                "next thursday", "next friday", "next week", "next month", "+1d", "+1w", "+1o",
+            ])
+        #expect(
+            words.map(\.detail) == [
+                "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
+                "2026-11-26", "2026-11-27", "2026-11-22", "2026-12-01", "2026-11-22",
+                "2026-11-28", "2026-12-21",
+            ])
         #expect(items.allSatisfy { $0.edit.range == [0, 11, 0, 11] && $0.edit.newText == $0.label })
 
         let typed = try completion(c, Self.uri, line: 1, lines[1])
@@ -165,8 +189,10 @@ import TaskPaperServer
     @Test func insideAnotherTagOffersTheValuesItHasMostUsedFirst() throws {
         let c = TestClient()
         try c.initialize()
-        let lines = ["- a @priority(2) @project(Home / Garden)", "- b @priority(1)", "- c @priority(2)",
-                     "- d @priority(", "- e @project(Ho", "- f @waiting(Bob \\(HR\\))", "- g @waiting("]
+        let lines = [
+            "- a @priority(2) @project(Home / Garden)", "- b @priority(1)", "- c @priority(2)",
+            "- d @priority(", "- e @project(Ho", "- f @waiting(Bob \\(HR\\))", "- g @waiting(",
+        ]
         c.open(Self.uri, lines.joined(separator: "\n"))
         c.open("file:///other.taskpaper", "- x @priority(2) @project(Home / Garden)\n- y @project(Work)\n")
 
@@ -199,7 +225,8 @@ import TaskPaperServer
         #expect(try used() == ["errand": "2 items", "work": "1 item"])
 
         // Remove one @errand, add @phone on a new line.
-        c.change(Self.uri, version: 2, [LSPClient.edit(1, 4, 1, 11, "@phone"), LSPClient.edit(0, 0, 0, 0, "- n @phone\n")])
+        c.change(
+            Self.uri, version: 2, [LSPClient.edit(1, 4, 1, 11, "@phone"), LSPClient.edit(0, 0, 0, 0, "- n @phone\n")])
         lastLine = 3
         #expect(try used() == ["errand": "1 item", "phone": "2 items", "work": "1 item"])
 
@@ -212,7 +239,8 @@ import TaskPaperServer
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "- a @fromdisk\n- b @fromdisk @shared\n".write(to: folder.appendingPathComponent("notes.taskpaper"), atomically: true, encoding: .utf8)
+        try "- a @fromdisk\n- b @fromdisk @shared\n".write(
+            to: folder.appendingPathComponent("notes.taskpaper"), atomically: true, encoding: .utf8)
 
         let c = TestClient()
         try c.initialize(rootURI: folder.absoluteString)
@@ -249,12 +277,17 @@ private func completion(_ c: TestClient, _ uri: String, line: Int, _ lineText: S
 }
 
 private func completion(_ c: TestClient, _ uri: String, line: Int, character: Int) throws -> [Item] {
-    let result = try c.request("textDocument/completion", ["textDocument": ["uri": .string(uri)],
-                                                           "position": ["line": .int(line), "character": .int(character)]])
+    let result = try c.request(
+        "textDocument/completion",
+        [
+            "textDocument": ["uri": .string(uri)],
+            "position": ["line": .int(line), "character": .int(character)],
+        ])
     let items = result["items"]?.arrayValue ?? result.arrayValue ?? []
     return items.map { i in
-        Item(label: i["label"]?.stringValue ?? "", detail: i["detail"]?.stringValue ?? "",
-             sortText: i["sortText"]?.stringValue ?? "",
-             edit: Edit(range: i["textEdit"]?.rangeTuple ?? [], newText: i["textEdit"]?["newText"]?.stringValue ?? ""))
+        Item(
+            label: i["label"]?.stringValue ?? "", detail: i["detail"]?.stringValue ?? "",
+            sortText: i["sortText"]?.stringValue ?? "",
+            edit: Edit(range: i["textEdit"]?.rangeTuple ?? [], newText: i["textEdit"]?["newText"]?.stringValue ?? ""))
     }
 }

@@ -32,8 +32,9 @@ import Testing
         ("UTC", "2026-11-24"), ("Asia/Kolkata", "2026-11-24"), ("America/Sao_Paulo", "2018-11-03"),
     ]
 
-    @Test(.enabled(if: faketimeLibrary != nil, "libfaketime not found: apt-get install faketime"),
-          .timeLimit(.minutes(2)), arguments: midnights)
+    @Test(
+        .enabled(if: faketimeLibrary != nil, "libfaketime not found: apt-get install faketime"),
+        .timeLimit(.minutes(2)), arguments: midnights)
     func midnightMakesATaskDueTodayOverdueWithoutAnEdit(zone: String, day: String) throws {
         // libfaketime reads the start in the local zone: five seconds before that zone's midnight.
         var environment = Self.fakeClock(["FAKETIME": "@\(day) 23:59:55"])
@@ -57,20 +58,24 @@ import Testing
         #expect(publishes.count == 2)
     }
 
-    @Test(.enabled(if: faketimeLibrary != nil, "libfaketime not found: apt-get install faketime"),
-          .timeLimit(.minutes(2)))
+    @Test(
+        .enabled(if: faketimeLibrary != nil, "libfaketime not found: apt-get install faketime"),
+        .timeLimit(.minutes(2)))
     func aJumpOfTwoDaysRefreshesAPullClient() throws {
         let clockFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("taskpaper-faketime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try "@2026-11-24 10:00:00\n".write(to: clockFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: clockFile) }
-        let client = try LSPClient(environment: Self.fakeClock([
-            "FAKETIME_TIMESTAMP_FILE": clockFile.path, "FAKETIME_NO_CACHE": "1",
-        ]))
+        let client = try LSPClient(
+            environment: Self.fakeClock([
+                "FAKETIME_TIMESTAMP_FILE": clockFile.path, "FAKETIME_NO_CACHE": "1",
+            ]))
         try client.initialize(capabilities: [
             "textDocument": ["diagnostic": ["dynamicRegistration": false]],
-            "workspace": ["diagnostics": ["refreshSupport": true], "semanticTokens": ["refreshSupport": true],
-                          "inlayHint": ["refreshSupport": true], "codeLens": ["refreshSupport": true]],
+            "workspace": [
+                "diagnostics": ["refreshSupport": true], "semanticTokens": ["refreshSupport": true],
+                "inlayHint": ["refreshSupport": true], "codeLens": ["refreshSupport": true],
+            ],
         ])
         client.open(Self.uri, "- call Bob @due(tomorrow)\n- pay rent @due(2026-11-24)\n")
         let first = try client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(Self.uri)]])
@@ -79,8 +84,9 @@ import Testing
         let oldResultID = first["resultId"] ?? nil
 
         // Asking again the same day: nothing changed.
-        let same = try client.request("textDocument/diagnostic",
-                                      ["textDocument": ["uri": .string(Self.uri)], "previousResultId": oldResultID])
+        let same = try client.request(
+            "textDocument/diagnostic",
+            ["textDocument": ["uri": .string(Self.uri)], "previousResultId": oldResultID])
         #expect(same["kind"]?.stringValue == "unchanged")
 
         try "@2026-11-26 10:00:00\n".write(to: clockFile, atomically: true, encoding: .utf8)
@@ -90,17 +96,22 @@ import Testing
             try #require(Date() < deadline, "no workspace/diagnostic/refresh within 70 s of the jump")
             usleep(100_000)
         }
-        let report = try client.request("textDocument/diagnostic",
-                                        ["textDocument": ["uri": .string(Self.uri)], "previousResultId": oldResultID])
+        let report = try client.request(
+            "textDocument/diagnostic",
+            ["textDocument": ["uri": .string(Self.uri)], "previousResultId": oldResultID])
         #expect(report["kind"]?.stringValue == "full")
         #expect(report["resultId"] != oldResultID)
         let items = report["items"]?.arrayValue ?? []
         // `tomorrow` is read anew each day (on the 26th it is the 27th); the fixed date is overdue.
         #expect(items.map(\.code) == ["overdue"])
         #expect(items.first.map { $0.rangeTuple[0] } == 1)
-        let refreshes = Set(client.received.compactMap { $0["method"]?.stringValue }.filter { $0.hasSuffix("/refresh") })
-        #expect(refreshes == ["workspace/diagnostic/refresh", "workspace/semanticTokens/refresh",
-                              "workspace/inlayHint/refresh", "workspace/codeLens/refresh"])
+        let refreshes = Set(
+            client.received.compactMap { $0["method"]?.stringValue }.filter { $0.hasSuffix("/refresh") })
+        #expect(
+            refreshes == [
+                "workspace/diagnostic/refresh", "workspace/semanticTokens/refresh",
+                "workspace/inlayHint/refresh", "workspace/codeLens/refresh",
+            ])
         #expect(try client.shutdownAndExit() == 0)
     }
 }

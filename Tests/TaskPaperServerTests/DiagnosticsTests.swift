@@ -33,9 +33,13 @@ import Testing
         // Twenty keystrokes written at once: the server drains them, then publishes.
         var bytes: [UInt8] = []
         for v in 2...21 {
-            let m: JSON = ["jsonrpc": "2.0", "method": "textDocument/didChange",
-                           "params": ["textDocument": ["uri": .string(uri), "version": .int(v)],
-                                      "contentChanges": [LSPClient.edit(0, 100, 0, 100, v == 21 ? " @due(2026-02-30)" : "x")]]]
+            let m: JSON = [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": .string(uri), "version": .int(v)],
+                    "contentChanges": [LSPClient.edit(0, 100, 0, 100, v == 21 ? " @due(2026-02-30)" : "x")],
+                ],
+            ]
             let body = Array(m.serialized.utf8)
             bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         }
@@ -51,8 +55,10 @@ import Testing
 
     @Test func pullReturnsUnchangedWhenNothingChanged() throws {
         let c = TestClient(now: Self.env["TASKPAPER_NOW"])
-        let caps: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]],
-                          "workspace": ["diagnostics": ["refreshSupport": true]]]
+        let caps: JSON = [
+            "textDocument": ["diagnostic": ["dynamicRegistration": false]],
+            "workspace": ["diagnostics": ["refreshSupport": true]],
+        ]
         let result = try c.initialize(capabilities: caps)
         #expect(result["capabilities"]?["diagnosticProvider"] != nil)
         c.open(uri, "- a @due(tomorow)\n")
@@ -60,11 +66,13 @@ import Testing
         #expect(first["kind"] == "full")
         #expect(first["items"]?.arrayValue?.map(\.code) == ["date-malformed"])
         let id = try #require(first["resultId"]?.stringValue)
-        let second = try c.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": .string(id)])
+        let second = try c.request(
+            "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": .string(id)])
         #expect(second["kind"] == "unchanged")
         #expect(second["resultId"]?.stringValue == id)
         c.change(uri, version: 2, [LSPClient.edit(0, 9, 0, 16, "tomorrow")])
-        let third = try c.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": .string(id)])
+        let third = try c.request(
+            "textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": .string(id)])
         #expect(third["kind"] == "full")
         #expect(third["items"]?.arrayValue?.isEmpty == true)
         #expect(try c.shutdownAndExit() == 0)
@@ -148,7 +156,9 @@ import Testing
         try c.initialize(options: ["maxLineLength": "long", "doneFormat": "sometimes"])
         let shown = try c.waitForNotification("window/showMessage")
         #expect(shown["message"]?.stringValue?.contains("maxLineLength") == true)
-        _ = try c.waitForNotification("window/showMessage") { $0["message"]?.stringValue?.contains("doneFormat") == true }
+        _ = try c.waitForNotification("window/showMessage") {
+            $0["message"]?.stringValue?.contains("doneFormat") == true
+        }
         c.open(uri, "- " + String(repeating: "x", count: 119) + "\n")
         #expect(try c.waitForDiagnostics(uri).map(\.code) == ["line-too-long"])
         #expect(try c.shutdownAndExit() == 0)
@@ -172,7 +182,9 @@ import Testing
     @Test(arguments: [("utf-16", 14), ("utf-8", 20), ("utf-32", 12)])
     func positionsCountInTheNegotiatedEncoding(encoding: String, column: Int) throws {
         let c = TestClient(now: Self.env["TASKPAPER_NOW"])
-        let result = try c.initialize(capabilities: ["general": ["positionEncodings": encoding == "utf-16" ? ["utf-16"] : [.string(encoding), "utf-16"]]])
+        let result = try c.initialize(capabilities: [
+            "general": ["positionEncodings": encoding == "utf-16" ? ["utf-16"] : [.string(encoding), "utf-16"]]
+        ])
         #expect(result["capabilities"]?["positionEncoding"]?.stringValue == encoding)
         // "- 👍🏽 東 @due(" : 👍🏽 is 8 UTF-8 bytes, 4 UTF-16 units, 2 scalars; 東 is 3 / 1 / 1.
         let text = "- 👍🏽 東 @due(2027-02-30)\n"
@@ -190,7 +202,8 @@ import Testing
         // full-text change takes the ordinary path. Both must see the same lines.
         let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize()
-        let text = JSONTests.longText + "\n- wrong @due(2025-02-30)\r\n\t- long " + String(repeating: "é", count: 130) + "\n"
+        let text =
+            JSONTests.longText + "\n- wrong @due(2025-02-30)\r\n\t- long " + String(repeating: "é", count: 130) + "\n"
         c.open(uri, text, version: 1)
         let opened = try c.waitForDiagnostics(uri, version: 1)
         #expect(opened.count > 1)
@@ -216,8 +229,12 @@ import Testing
         c.open(uri, "- a @due(2026-12-01)\n", version: 1)
         _ = try c.waitForDiagnostics(uri, version: 1)
         // The first change is fine, the second has no `end`: nothing of it may apply.
-        c.change(uri, version: 2, [LSPClient.edit(0, 0, 0, 0, "X"),
-                                   ["range": ["start": ["line": 0, "character": 0]], "text": "Y"]])
+        c.change(
+            uri, version: 2,
+            [
+                LSPClient.edit(0, 0, 0, 0, "X"),
+                ["range": ["start": ["line": 0, "character": 0]], "text": "Y"],
+            ])
         c.change(uri, version: 3, [LSPClient.edit(-1, 0, 0, 0, "Z")])
         c.change("file:///not-open.taskpaper", version: 2, [LSPClient.edit(0, 0, 0, 0, "Z")])
         // An edit far out of range means the document end.
@@ -238,10 +255,13 @@ import Testing
         let c = TestClient(now: Self.env["TASKPAPER_NOW"])
         try c.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
         var rng = SystemRandomNumberGenerator()
-        let pieces = ["- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "👍🏽", "e\u{301}",
-                      "東", "\t", ":", " ", "@x(", ")", "Home:", "@done", "(", "tomorow", "2025-13-01"]
-        var model = ClientText("Home:\n\t- a @due(2025-05-11)\r\n\t- b @due(2025-02-30) @next @next\rnote 👍🏽\nlast",
-                               encoding: encoding)
+        let pieces = [
+            "- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "👍🏽", "e\u{301}",
+            "東", "\t", ":", " ", "@x(", ")", "Home:", "@done", "(", "tomorow", "2025-13-01",
+        ]
+        var model = ClientText(
+            "Home:\n\t- a @due(2025-05-11)\r\n\t- b @due(2025-02-30) @next @next\rnote 👍🏽\nlast",
+            encoding: encoding)
         c.open(uri, model.text)
         var version = 1
         for _ in 0..<150 {
@@ -258,7 +278,8 @@ import Testing
                 let c1 = Int.random(in: 0...model.length(lines[l1]) + 1, using: &rng)
                 var c2 = Int.random(in: 0...model.length(lines[l2]) + 1, using: &rng)
                 if l2 == l1, c2 < c1 { c2 = c1 }
-                let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+                let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+                    .joined()
                 model.replace((l1, c1), (l2, c2), with: insert)
                 changes.append(LSPClient.edit(l1, c1, l2, c2, insert))
             }
@@ -270,8 +291,10 @@ import Testing
         c.open(fresh, model.text)
         let expected = try c.waitForDiagnostics(fresh)
         #expect(edited == expected)
-        let tokensEdited = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])["data"]
-        let tokensFresh = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(fresh)]])["data"]
+        let tokensEdited = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])[
+            "data"]
+        let tokensFresh = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(fresh)]])[
+            "data"]
         #expect(tokensEdited == tokensFresh)
         #expect(try c.shutdownAndExit() == 0)
     }

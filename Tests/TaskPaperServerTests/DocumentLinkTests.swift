@@ -17,20 +17,23 @@ import TaskPaperServer
         let capabilities: JSON = encoding == "utf-16" ? [:] : ["general": ["positionEncodings": [.string(encoding)]]]
         let result = try c.initialize(capabilities: capabilities)
         #expect(result["capabilities"]?["documentLinkProvider"]?["resolveProvider"] == false)
-        let doc = c.open(Self.uri, marked: """
-            Links:
-            \t- 👍🏽 Mail 0️⃣bob@example.com1️⃣ and 2️⃣https://example.com/a(b)3️⃣. @file(4️⃣../plans/q1 notes.txt5️⃣)
-            \t- Read 6️⃣~/docs/a\\ b.pdf7️⃣ or 8️⃣www.swift.org9️⃣, later
-            \t- No links: me@home, example.com, a/b
-            """)
+        let doc = c.open(
+            Self.uri,
+            marked: """
+                Links:
+                \t- 👍🏽 Mail 0️⃣bob@example.com1️⃣ and 2️⃣https://example.com/a(b)3️⃣. @file(4️⃣../plans/q1 notes.txt5️⃣)
+                \t- Read 6️⃣~/docs/a\\ b.pdf7️⃣ or 8️⃣www.swift.org9️⃣, later
+                \t- No links: me@home, example.com, a/b
+                """)
         let home = try #require(ProcessInfo.processInfo.environment["HOME"])
-        #expect(try Self.links(c, Self.uri) == [
-            "\(doc.range("0️⃣", "1️⃣")) mailto:bob@example.com",
-            "\(doc.range("2️⃣", "3️⃣")) https://example.com/a(b)",
-            "\(doc.range("4️⃣", "5️⃣")) file:///home/u/plans/q1%20notes.txt",
-            "\(doc.range("6️⃣", "7️⃣")) file://\(home)/docs/a%20b.pdf",
-            "\(doc.range("8️⃣", "9️⃣")) http://www.swift.org",
-        ])
+        #expect(
+            try Self.links(c, Self.uri) == [
+                "\(doc.range("0️⃣", "1️⃣")) mailto:bob@example.com",
+                "\(doc.range("2️⃣", "3️⃣")) https://example.com/a(b)",
+                "\(doc.range("4️⃣", "5️⃣")) file:///home/u/plans/q1%20notes.txt",
+                "\(doc.range("6️⃣", "7️⃣")) file://\(home)/docs/a%20b.pdf",
+                "\(doc.range("8️⃣", "9️⃣")) http://www.swift.org",
+            ])
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -39,10 +42,11 @@ import TaskPaperServer
         try c.initialize()
         let uri = "untitled:Untitled-1"
         let doc = c.open(uri, marked: "- see ./a.txt, 0️⃣/etc/hosts1️⃣ and 2️⃣mailto:x@y.org3️⃣")
-        #expect(try Self.links(c, uri) == [
-            "\(doc.range("0️⃣", "1️⃣")) file:///etc/hosts",
-            "\(doc.range("2️⃣", "3️⃣")) mailto:x@y.org",
-        ])
+        #expect(
+            try Self.links(c, uri) == [
+                "\(doc.range("0️⃣", "1️⃣")) file:///etc/hosts",
+                "\(doc.range("2️⃣", "3️⃣")) mailto:x@y.org",
+            ])
         #expect(try c.shutdownAndExit() == 0)
     }
 }

@@ -9,11 +9,14 @@ import TaskPaperServer
     static let editors = repository.appendingPathComponent("editors")
 
     /// The settings with their defaults, as every editor should offer them.
-    static var settingDefaults: [String: Any] { [
-        "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto", "dateTags": ["due", "done", "start", "defer"],
-        "doneFormat": "date", "overdue": true,
-        "inlayHints": ["projectCounts": true, "dueDistance": true, "lineGauge": true],
-    ] }
+    static var settingDefaults: [String: Any] {
+        [
+            "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto",
+            "dateTags": ["due", "done", "start", "defer"],
+            "doneFormat": "date", "overdue": true,
+            "inlayHints": ["projectCounts": true, "dueDistance": true, "lineGauge": true],
+        ]
+    }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
@@ -33,7 +36,9 @@ import TaskPaperServer
         do { value = try JSONSerialization.jsonObject(with: data) } catch {
             throw Failure(description: "editors/\(path) is not valid JSON: \(error)")
         }
-        guard let object = value as? [String: Any] else { throw Failure(description: "editors/\(path) is not a JSON object") }
+        guard let object = value as? [String: Any] else {
+            throw Failure(description: "editors/\(path) is not a JSON object")
+        }
         return object
     }
 
@@ -64,8 +69,9 @@ import TaskPaperServer
         #expect(manifest["main"] as? String == "./out/extension.js", "main should be the compiled src/extension.ts")
         #expect(FileManager.default.fileExists(atPath: Self.file("vscode/src/extension.ts").path))
         #expect((manifest["activationEvents"] as? [String])?.contains("onLanguage:taskpaper") == true)
-        #expect((manifest["dependencies"] as? [String: Any])?["vscode-languageclient"] is String,
-                "package.json needs the vscode-languageclient dependency")
+        #expect(
+            (manifest["dependencies"] as? [String: Any])?["vscode-languageclient"] is String,
+            "package.json needs the vscode-languageclient dependency")
         let devDependencies = manifest["devDependencies"] as? [String: Any] ?? [:]
         for dependency in ["typescript", "@types/vscode"] {
             #expect(devDependencies[dependency] is String, "package.json needs the \(dependency) dev dependency")
@@ -79,8 +85,9 @@ import TaskPaperServer
         let language = try #require(languages.first { $0["id"] as? String == "taskpaper" }, "no taskpaper language")
         #expect((language["extensions"] as? [String]) == [".taskpaper"])
         let configurationPath = try #require(language["configuration"] as? String)
-        #expect(FileManager.default.fileExists(atPath: Self.file("vscode/" + configurationPath).path),
-                "\(configurationPath) is missing")
+        #expect(
+            FileManager.default.fileExists(atPath: Self.file("vscode/" + configurationPath).path),
+            "\(configurationPath) is missing")
 
         // The grammar.
         let grammars = contributes["grammars"] as? [[String: Any]] ?? []
@@ -88,8 +95,9 @@ import TaskPaperServer
         let grammarPath = try #require(grammar["path"] as? String)
         let grammarFile = try Self.jsonObject("vscode/" + grammarPath)
         #expect(grammar["scopeName"] as? String == "text.taskpaper")
-        #expect(grammarFile["scopeName"] as? String == grammar["scopeName"] as? String,
-                "the grammar's scopeName must match package.json")
+        #expect(
+            grammarFile["scopeName"] as? String == grammar["scopeName"] as? String,
+            "the grammar's scopeName must match package.json")
 
         // Settings: the README's keys with the server's defaults, and the server path.
         let configuration = try #require(contributes["configuration"] as? [String: Any])
@@ -114,8 +122,9 @@ import TaskPaperServer
             #expect(extensionSource.contains("'\(command)'"), "extension.ts does not register \(command)")
         }
         let serverCommands = Self.strings(try Self.serverCapabilities()["executeCommandProvider"]?["commands"])
-        #expect(Set(commands).isDisjoint(with: serverCommands),
-                "extension commands \(commands) clash with the server's \(serverCommands)")
+        #expect(
+            Set(commands).isDisjoint(with: serverCommands),
+            "extension commands \(commands) clash with the server's \(serverCommands)")
 
         let tsconfig = try Self.jsonObject("vscode/tsconfig.json")
         #expect((tsconfig["compilerOptions"] as? [String: Any])?["outDir"] as? String == "out")
@@ -130,29 +139,40 @@ import TaskPaperServer
         #expect(modifiers == ["done", "overdue", "invalid", "date", "cancelled", "deferred"])
 
         let contributes = try #require(try Self.jsonObject("vscode/package.json")["contributes"] as? [String: Any])
-        let declaredTypes = (contributes["semanticTokenTypes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-        let declaredModifiers = (contributes["semanticTokenModifiers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let declaredTypes = (contributes["semanticTokenTypes"] as? [[String: Any]] ?? []).compactMap {
+            $0["id"] as? String
+        }
+        let declaredModifiers = (contributes["semanticTokenModifiers"] as? [[String: Any]] ?? []).compactMap {
+            $0["id"] as? String
+        }
         #expect(Set(declaredTypes) == Set(types), "semanticTokenTypes \(declaredTypes) vs the server's \(types)")
-        #expect(Set(declaredModifiers) == Set(modifiers), "semanticTokenModifiers \(declaredModifiers) vs the server's \(modifiers)")
-        for entry in (contributes["semanticTokenTypes"] as? [[String: Any]] ?? []) + (contributes["semanticTokenModifiers"] as? [[String: Any]] ?? []) {
+        #expect(
+            Set(declaredModifiers) == Set(modifiers),
+            "semanticTokenModifiers \(declaredModifiers) vs the server's \(modifiers)")
+        for entry in (contributes["semanticTokenTypes"] as? [[String: Any]] ?? [])
+            + (contributes["semanticTokenModifiers"] as? [[String: Any]] ?? [])
+        {
             #expect((entry["description"] as? String)?.isEmpty == false, "\(entry) needs a description")
         }
 
         let scopeSets = contributes["semanticTokenScopes"] as? [[String: Any]] ?? []
-        let scopes = try #require(scopeSets.first { $0["language"] as? String == "taskpaper" }?["scopes"] as? [String: Any],
-                                  "no semanticTokenScopes for taskpaper")
+        let scopes = try #require(
+            scopeSets.first { $0["language"] as? String == "taskpaper" }?["scopes"] as? [String: Any],
+            "no semanticTokenScopes for taskpaper")
         for type in types {
             #expect((scopes[type] as? [String])?.isEmpty == false, "no TextMate scope for token type \(type)")
         }
         for modifier in modifiers {
-            #expect(scopes.keys.contains { $0.split(separator: ".").dropFirst().contains(Substring(modifier)) },
-                    "no TextMate scope for modifier \(modifier)")
+            #expect(
+                scopes.keys.contains { $0.split(separator: ".").dropFirst().contains(Substring(modifier)) },
+                "no TextMate scope for modifier \(modifier)")
         }
         for (selector, value) in scopes {
             let parts = selector.split(separator: ".").map(String.init)
             #expect(parts.first == "*" || types.contains(parts[0]), "selector \(selector): unknown type")
             #expect(parts.dropFirst().allSatisfy(modifiers.contains), "selector \(selector): unknown modifier")
-            #expect((value as? [String])?.allSatisfy { !$0.isEmpty } == true, "selector \(selector) needs a list of scopes")
+            #expect(
+                (value as? [String])?.allSatisfy { !$0.isEmpty } == true, "selector \(selector) needs a list of scopes")
         }
     }
 
@@ -166,7 +186,9 @@ import TaskPaperServer
         // VS Code: the grammar sticks to what both read the same).
         func walk(_ rule: [String: Any], _ path: String) throws {
             if let include = rule["include"] as? String {
-                #expect(include.hasPrefix("#") && repository[String(include.dropFirst())] != nil, "\(path): include \(include) does not resolve")
+                #expect(
+                    include.hasPrefix("#") && repository[String(include.dropFirst())] != nil,
+                    "\(path): include \(include) does not resolve")
             }
             for key in ["match", "begin", "end"] {
                 if let pattern = rule[key] as? String { _ = try Self.regex(pattern, in: "\(path).\(key)") }
@@ -175,7 +197,9 @@ import TaskPaperServer
                 try walk(nested, "\(path).patterns[\(i)]")
             }
             for key in ["captures", "beginCaptures", "endCaptures"] {
-                for (group, capture) in rule[key] as? [String: [String: Any]] ?? [:] { try walk(capture, "\(path).\(key).\(group)") }
+                for (group, capture) in rule[key] as? [String: [String: Any]] ?? [:] {
+                    try walk(capture, "\(path).\(key).\(group)")
+                }
             }
         }
         for (i, rule) in top.enumerated() { try walk(rule, "patterns[\(i)]") }
@@ -208,8 +232,9 @@ import TaskPaperServer
             #expect(matches(task, line).isEmpty, "\(line.debugDescription) is not a task")
         }
         let order = top.compactMap { $0["include"] as? String }
-        #expect(order.firstIndex(of: "#task").map { $0 < order.firstIndex(of: "#project")! } == true,
-                "tasks must be tried before projects")
+        #expect(
+            order.firstIndex(of: "#task").map { $0 < order.firstIndex(of: "#project")! } == true,
+            "tasks must be tried before projects")
         // Done tasks.
         let done = try pattern("done-task", "begin")
         for line in ["- Fix the bike @done(2026-11-20)", "\t- Call @done", "- a @done @home"] {
@@ -235,7 +260,9 @@ import TaskPaperServer
         let rules = try #require(configuration["indentationRules"] as? [String: String])
         let increase = try Self.regex(try #require(rules["increaseIndentPattern"]), in: "increaseIndentPattern")
         _ = try Self.regex(try #require(rules["decreaseIndentPattern"]), in: "decreaseIndentPattern")
-        func matches(_ line: String) -> Bool { increase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }
+        func matches(_ line: String) -> Bool {
+            increase.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+        }
         #expect(matches("Home:") && matches("\tWork: @flag"), "Enter after a project should indent")
         #expect(!matches("- Errands:") && !matches("\t- Errands:") && !matches("Home: "), "only projects indent")
         for rule in configuration["onEnterRules"] as? [[String: Any]] ?? [] {
@@ -248,9 +275,11 @@ import TaskPaperServer
     @Test func helixLanguagesTomlParses() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c",
-                             "import json, sys, tomllib; json.dump(tomllib.load(open(sys.argv[1], 'rb')), sys.stdout)",
-                             Self.file("helix/languages.toml").path]
+        process.arguments = [
+            "python3", "-c",
+            "import json, sys, tomllib; json.dump(tomllib.load(open(sys.argv[1], 'rb')), sys.stdout)",
+            Self.file("helix/languages.toml").path,
+        ]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -258,22 +287,25 @@ import TaskPaperServer
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0,
-                     "python3 with tomllib (3.11+) could not parse editors/helix/languages.toml: \(errorText)")
+        try #require(
+            process.terminationStatus == 0,
+            "python3 with tomllib (3.11+) could not parse editors/helix/languages.toml: \(errorText)")
         let toml = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 
         let servers = try #require(toml["language-server"] as? [String: [String: Any]])
         let server = try #require(servers["taskpaper-lsp"], "no [language-server.taskpaper-lsp]")
         #expect(server["command"] as? String == "taskpaper-lsp")
-        let settings = try #require((server["config"] as? [String: Any])?["taskpaper"] as? [String: Any],
-                                    "no [language-server.taskpaper-lsp.config.taskpaper]")
+        let settings = try #require(
+            (server["config"] as? [String: Any])?["taskpaper"] as? [String: Any],
+            "no [language-server.taskpaper-lsp.config.taskpaper]")
         #expect(Set(settings.keys) == Set(Self.settingDefaults.keys))
         for (key, value) in Self.settingDefaults {
             #expect(Self.same(settings[key], value), "helix config.taskpaper.\(key) should be \(value)")
         }
 
         let languages = try #require(toml["language"] as? [[String: Any]])
-        let language = try #require(languages.first { $0["name"] as? String == "taskpaper" }, "no taskpaper [[language]]")
+        let language = try #require(
+            languages.first { $0["name"] as? String == "taskpaper" }, "no taskpaper [[language]]")
         #expect(language["scope"] is String)
         #expect((language["file-types"] as? [String])?.contains("taskpaper") == true)
         #expect((language["language-servers"] as? [String]) == ["taskpaper-lsp"])
@@ -285,8 +317,10 @@ import TaskPaperServer
     // MARK: Neovim, Emacs, READMEs
 
     @Test func neovimFilesAreThere() throws {
-        for path in ["neovim/lsp/taskpaper.lua", "neovim/ftdetect/taskpaper.lua", "neovim/ftplugin/taskpaper.lua",
-                     "neovim/plugin/taskpaper.lua", "neovim/lua/taskpaper.lua"] {
+        for path in [
+            "neovim/lsp/taskpaper.lua", "neovim/ftdetect/taskpaper.lua", "neovim/ftplugin/taskpaper.lua",
+            "neovim/plugin/taskpaper.lua", "neovim/lua/taskpaper.lua",
+        ] {
             #expect(FileManager.default.fileExists(atPath: Self.file(path).path), "editors/\(path) is missing")
         }
         let config = try Self.text("neovim/lsp/taskpaper.lua")
@@ -296,8 +330,10 @@ import TaskPaperServer
         for key in Self.settingDefaults.keys { #expect(config.contains("\(key) ="), "lsp/taskpaper.lua lacks \(key)") }
         #expect(try Self.text("neovim/ftdetect/taskpaper.lua").contains("taskpaper = 'taskpaper'"))
         let highlights = try Self.text("neovim/plugin/taskpaper.lua")
-        for group in ["@lsp.type.tag.taskpaper", "@lsp.type.payload.taskpaper", "@lsp.type.project.taskpaper",
-                      "@lsp.type.task.taskpaper", "@lsp.mod.done.taskpaper", "@lsp.mod.invalid.taskpaper"] {
+        for group in [
+            "@lsp.type.tag.taskpaper", "@lsp.type.payload.taskpaper", "@lsp.type.project.taskpaper",
+            "@lsp.type.task.taskpaper", "@lsp.mod.done.taskpaper", "@lsp.mod.invalid.taskpaper",
+        ] {
             #expect(highlights.contains("'\(group)'"), "plugin/taskpaper.lua should set \(group)")
         }
     }
@@ -307,21 +343,27 @@ import TaskPaperServer
         let capabilities = try Self.serverCapabilities()
         let commands = Self.strings(capabilities["executeCommandProvider"]?["commands"])
         let kinds = Self.strings(capabilities["codeActionProvider"]?["codeActionKinds"])
-        let sources = try ["neovim/lua/taskpaper.lua", "neovim/README.md", "emacs/taskpaper-lsp.el"].map(Self.text).joined()
+        let sources = try ["neovim/lua/taskpaper.lua", "neovim/README.md", "emacs/taskpaper-lsp.el"].map(Self.text)
+            .joined()
         let used = try NSRegularExpression(pattern: #"taskpaper\.(markDone|markNotDone|toggleDone|archiveDone)\b"#)
         for m in used.matches(in: sources, range: NSRange(sources.startIndex..., in: sources)) {
             let name = String(sources[Range(m.range, in: sources)!])
-            #expect(commands.contains(name), "the editor setups call \(name), which the server does not offer (\(commands))")
+            #expect(
+                commands.contains(name), "the editor setups call \(name), which the server does not offer (\(commands))"
+            )
         }
         for kind in ["refactor.rewrite", "source.archiveDone"] {
-            #expect(kinds.contains(kind), "the editor setups ask for code action kind \(kind); the server offers \(kinds)")
+            #expect(
+                kinds.contains(kind), "the editor setups ask for code action kind \(kind); the server offers \(kinds)")
         }
     }
 
     @Test func emacsSetupIsThere() throws {
         let lisp = try Self.text("emacs/taskpaper-lsp.el")
-        for needle in ["(define-derived-mode taskpaper-mode", "auto-mode-alist", "\\\\.taskpaper\\\\'",
-                       "eglot-server-programs", "(provide 'taskpaper-lsp)"] {
+        for needle in [
+            "(define-derived-mode taskpaper-mode", "auto-mode-alist", "\\\\.taskpaper\\\\'",
+            "eglot-server-programs", "(provide 'taskpaper-lsp)",
+        ] {
             #expect(lisp.contains(needle), "taskpaper-lsp.el should contain \(needle)")
         }
         var depth = 0, inString = false, escaped = false, inComment = false, inCharLiteral = false
@@ -359,13 +401,16 @@ import TaskPaperServer
         return nil
     }
 
-    @Test(.enabled(if: emacs != nil, "Emacs not found: the eglot setup runs only where emacs is on PATH"),
-          .timeLimit(.minutes(2)))
+    @Test(
+        .enabled(if: emacs != nil, "Emacs not found: the eglot setup runs only where emacs is on PATH"),
+        .timeLimit(.minutes(2)))
     func emacsEglotSetupWorksAgainstTheRealServer() throws {
         guard let emacs = Self.emacs else { return }
         let process = Process()
         process.executableURL = emacs
-        process.arguments = ["--batch", "-Q", "-l", Self.repository.appendingPathComponent("Tests/Editors/emacs_test.el").path]
+        process.arguments = [
+            "--batch", "-Q", "-l", Self.repository.appendingPathComponent("Tests/Editors/emacs_test.el").path,
+        ]
         var env = ProcessInfo.processInfo.environment
         env["TASKPAPER_LSP"] = LSPClient.binary.path
         process.environment = env

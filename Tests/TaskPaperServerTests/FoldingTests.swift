@@ -5,7 +5,8 @@ import TaskPaperServer
 /// Folding ranges, in process (Support/TestClient.swift).
 @Suite struct FoldingTests {
     static func folds(_ c: TestClient, _ uri: String) throws -> [[Int]] {
-        let ranges = try c.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []
+        let ranges =
+            try c.request("textDocument/foldingRange", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []
         return ranges.map { [$0["startLine"]?.intValue ?? -1, $0["endLine"]?.intValue ?? -1] }
     }
 
@@ -13,7 +14,9 @@ import TaskPaperServer
         let c = TestClient()
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["foldingRangeProvider"] == true)
-        c.open("file:///f.taskpaper", """
+        c.open(
+            "file:///f.taskpaper",
+            """
             Home:
             \t- Buy milk
             \t\tfrom the corner shop

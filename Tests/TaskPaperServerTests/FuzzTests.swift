@@ -28,12 +28,18 @@ import TaskPaperServer
     /// A header cut short and glued to the next message (a frame the fuzz
     /// never sends, as its barriers keep each damaged frame apart) must not
     /// take that message down with it: the reader resyncs on the next header.
-    @Test(arguments: ["Content-Length: 5", "Content-Length: abc\r\n", "Content-Length: 99999999999", "Content-Len",
-                      "Content-Length: 5\r\n", "Content-Type: x\r\n", "Content-Length: -1\r\nContent-Type: y"])
+    @Test(arguments: [
+        "Content-Length: 5", "Content-Length: abc\r\n", "Content-Length: 99999999999", "Content-Len",
+        "Content-Length: 5\r\n", "Content-Type: x\r\n", "Content-Length: -1\r\nContent-Type: y",
+    ])
     func aDamagedHeaderDoesNotSwallowTheMessageAfterIt(damage: String) throws {
         let s = try RawServer(timeout: 20)
         let id = "\(RawServer.keptIDPrefix)after"
-        try s.write(Array(damage.utf8) + RawServer.frame(["jsonrpc": "2.0", "id": .string(id), "method": "initialize", "params": ["capabilities": [:]]]))
+        try s.write(
+            Array(damage.utf8)
+                + RawServer.frame([
+                    "jsonrpc": "2.0", "id": .string(id), "method": "initialize", "params": ["capabilities": [:]],
+                ]))
         #expect(try s.response(id)["result"]?["capabilities"] != nil)
         #expect(s.closeInputAndWait() == 1)
     }

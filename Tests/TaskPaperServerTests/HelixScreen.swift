@@ -15,8 +15,10 @@ struct TerminalScreen {
 
         var description: String {
             var parts = ["fg=\(foreground ?? "default")", "bg=\(background ?? "default")"]
-            for (on, name) in [(bold, "bold"), (dim, "dim"), (italic, "italic"), (underline, "underline"),
-                               (reverse, "reverse"), (strike, "strike")] where on { parts.append(name) }
+            for (on, name) in [
+                (bold, "bold"), (dim, "dim"), (italic, "italic"), (underline, "underline"),
+                (reverse, "reverse"), (strike, "strike"),
+            ] where on { parts.append(name) }
             return parts.joined(separator: " ")
         }
     }

@@ -42,8 +42,10 @@ import Testing
     // MARK: Processes
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    directory: URL? = nil, input: String? = nil) throws -> (status: Int32, output: String) {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: URL? = nil, input: String? = nil
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -92,11 +94,13 @@ import Testing
             try fm.createDirectory(at: home, withIntermediateDirectories: true)
             let release = checkout.appendingPathComponent(".build/release")
             try fm.createDirectory(at: release, withIntermediateDirectories: true)
-            try fm.createSymbolicLink(at: release.appendingPathComponent("taskpaper-lsp"),
-                                      withDestinationURL: LSPClient.binary)
+            try fm.createSymbolicLink(
+                at: release.appendingPathComponent("taskpaper-lsp"),
+                withDestinationURL: LSPClient.binary)
             for item in ["editors", "README.md"] {
-                try fm.createSymbolicLink(at: checkout.appendingPathComponent(item),
-                                          withDestinationURL: HelixTests.repository.appendingPathComponent(item))
+                try fm.createSymbolicLink(
+                    at: checkout.appendingPathComponent(item),
+                    withDestinationURL: HelixTests.repository.appendingPathComponent(item))
             }
         }
 
@@ -108,11 +112,13 @@ import Testing
             let script = block.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("swift build") }
                 .joined(separator: "\n")
-            let result = try HelixTests.run("/bin/bash", ["-e", "-c", script], environment: environment,
-                                            directory: checkout)
+            let result = try HelixTests.run(
+                "/bin/bash", ["-e", "-c", script], environment: environment,
+                directory: checkout)
             guard result.status == 0 else {
-                throw Failure(description: "\(readme): this block fails on a fresh account (exit \(result.status)):\n"
-                              + "\(script)\n--- output:\n\(result.output)")
+                throw Failure(
+                    description: "\(readme): this block fails on a fresh account (exit \(result.status)):\n"
+                        + "\(script)\n--- output:\n\(result.output)")
             }
         }
     }
@@ -167,8 +173,10 @@ import Testing
     // MARK: Every README's install block (no editor needed)
 
     @Test func everyInstallBlockWorksOnAFreshAccount() throws {
-        let readmes = ["README.md", "editors/README.md", "editors/helix/README.md", "editors/neovim/README.md",
-                       "editors/emacs/README.md", "editors/vscode/README.md"]
+        let readmes = [
+            "README.md", "editors/README.md", "editors/helix/README.md", "editors/neovim/README.md",
+            "editors/emacs/README.md", "editors/vscode/README.md",
+        ]
         for path in readmes {
             let installs = Self.blocks(try Self.readme(path), language: "sh").filter { $0.contains("~/.local/bin") }
             #expect(!installs.isEmpty, "\(path) has no block that installs taskpaper-lsp into ~/.local/bin")
@@ -177,10 +185,12 @@ import Testing
                 defer { account.remove() }
                 try account.runBlock(block, from: path)
                 let version = try Self.run(account.server.path, ["--version"], environment: account.environment)
-                #expect(version.status == 0 && version.output.contains("taskpaper-lsp"),
-                        "\(path): after its install block, taskpaper-lsp --version says: \(version.output)")
-                let onPath = try Self.run("/bin/bash", ["-c", "taskpaper-lsp --version"],
-                                          environment: account.environment)
+                #expect(
+                    version.status == 0 && version.output.contains("taskpaper-lsp"),
+                    "\(path): after its install block, taskpaper-lsp --version says: \(version.output)")
+                let onPath = try Self.run(
+                    "/bin/bash", ["-c", "taskpaper-lsp --version"],
+                    environment: account.environment)
                 #expect(onPath.status == 0, "\(path): taskpaper-lsp is not found on PATH with ~/.local/bin on it")
             }
         }
@@ -199,11 +209,13 @@ import Testing
         #expect(shown.contains("✓ taskpaper-lsp: \(account.server.path)"), "\(shown)")
         // The README says what it shows: each of its lines but the server's path is there.
         let readme = Self.section(try Self.readme("editors/helix/README.md"), "Setup")
-        let said = try #require(Self.blocks(readme, language: "").first { $0.contains("Tree-sitter parser") },
-                                "the Helix README doesn't show hx --health taskpaper")
+        let said = try #require(
+            Self.blocks(readme, language: "").first { $0.contains("Tree-sitter parser") },
+            "the Helix README doesn't show hx --health taskpaper")
         for line in said.split(separator: "\n") where !line.contains("/home/you") {
-            #expect(shown.contains(line.trimmingCharacters(in: .whitespaces)),
-                    "the README says hx --health shows \"\(line)\"; it shows:\n\(shown)")
+            #expect(
+                shown.contains(line.trimmingCharacters(in: .whitespaces)),
+                "the README says hx --health shows \"\(line)\"; it shows:\n\(shown)")
         }
     }
 
@@ -244,8 +256,9 @@ import Testing
         let shown = try helix.waitForScreen("a diagnostic in the gutter") { screen in
             screen.lines.contains { $0.hasPrefix("●") && $0.contains("tomorro") }
         }
-        #expect(shown.style(of: "tomorro", at: 2)?.underline == true,
-                "the malformed date isn't underlined:\n\(shown.text)")
+        #expect(
+            shown.style(of: "tomorro", at: 2)?.underline == true,
+            "the malformed date isn't underlined:\n\(shown.text)")
         #expect(!(shown.lines.first { $0.contains("A note about milk") } ?? "").hasPrefix("●"))
 
         try Self.expectDistinctColours(shown, trueColor: false)
@@ -293,8 +306,9 @@ import Testing
         let completion = try helix.waitForScreen("the completion menu") { screen in
             screen.text.range(of: #"(^|[^@\w])owner\b"#, options: .regularExpression) != nil
         }
-        #expect(completion.text.range(of: #"(^|[^@\w])due\b"#, options: .regularExpression) != nil,
-                "no `due` offered:\n\(completion.text)")
+        #expect(
+            completion.text.range(of: #"(^|[^@\w])due\b"#, options: .regularExpression) != nil,
+            "no `due` offered:\n\(completion.text)")
         helix.escape()
 
         try helix.quitAndExpectTheServerGone()
@@ -308,7 +322,8 @@ import Testing
         // Bad input first: a lone @, an unclosed (, 10,000 tabs, a 1 MB line; the document after it. A screen
         // of filler on either side keeps the 1 MB line out of view: Helix takes seconds to draw it.
         let filler = (1...30).map { "Filler \($0)\n" }.joined()
-        let bad = "@\n- x @due(2026-01-01\n" + String(repeating: "\t", count: 10_000) + "- deep\n"
+        let bad =
+            "@\n- x @due(2026-01-01\n" + String(repeating: "\t", count: 10_000) + "- deep\n"
             + "- " + String(repeating: "word @t(v) x@y @a(b ", count: 50_000) + "\n"
         let file = account.home.appendingPathComponent("bad.taskpaper")
         try (filler + bad + filler + Self.document).write(to: file, atomically: true, encoding: .utf8)
@@ -331,9 +346,11 @@ import Testing
 
     /// What the grammar reads where the corpus can't say it: `\r\n` and `\r` line ends (the corpus
     /// stores `\n`) and a line of a megabyte, each followed by lines read as usual.
-    @Test(.enabled(if: treeSitter != nil || (NeovimTests.inCI && environment["TASKPAPER_HX_UNAVAILABLE"] == nil),
-                   "tree-sitter-cli not found: set TASKPAPER_TREE_SITTER (`debian13.sh tree-sitter-cli`)"),
-          .timeLimit(.minutes(2)))
+    @Test(
+        .enabled(
+            if: treeSitter != nil || (NeovimTests.inCI && environment["TASKPAPER_HX_UNAVAILABLE"] == nil),
+            "tree-sitter-cli not found: set TASKPAPER_TREE_SITTER (`debian13.sh tree-sitter-cli`)"),
+        .timeLimit(.minutes(2)))
     func grammarReadsLineEndsAndAMegabyteLine() throws {
         guard let treeSitter = Self.treeSitter else {
             Issue.record("tree-sitter-cli is required in CI: \(Self.missing ?? "set TASKPAPER_TREE_SITTER")")
@@ -347,18 +364,22 @@ import Testing
         try ("Home:\r\n- a @due(2026-01-01)\r- b\n" + megabyte + "\n- after @flag(yes)\r\n")
             .write(to: file, atomically: true, encoding: .utf8)
         // tree-sitter compiles the grammar into HOME's cache: a scratch HOME leaves the user's alone.
-        let parsed = try Self.run(treeSitter, ["parse", file.path],
-                                  environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin"],
-                                  directory: Self.repository.appendingPathComponent("editors/tree-sitter-taskpaper"))
+        let parsed = try Self.run(
+            treeSitter, ["parse", file.path],
+            environment: ["HOME": scratch.path, "PATH": "/usr/bin:/bin"],
+            directory: Self.repository.appendingPathComponent("editors/tree-sitter-taskpaper"))
         // Only the tree: its lines start with "(" once indented; positions dropped.
         let tree = parsed.output.split(separator: "\n")
             .filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("(") }
-            .map { $0.replacingOccurrences(of: #" \[\d+, \d+\] - \[\d+, \d+\]"#, with: "", options: .regularExpression)
-                .trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .map {
+                $0.replacingOccurrences(of: #" \[\d+, \d+\] - \[\d+, \d+\]"#, with: "", options: .regularExpression)
+                    .trimmingCharacters(in: .whitespaces)
+            }.joined(separator: " ")
         #expect(parsed.status == 0, "tree-sitter parse failed:\n\(parsed.output)")
-        #expect(tree == "(document (project (text)) (task (task_marker) (text) (tag (tag_name) (tag_value))) "
+        #expect(
+            tree == "(document (project (text)) (task (task_marker) (text) (tag (tag_name) (tag_value))) "
                 + "(task (task_marker) (text)) (long_line) (task (task_marker) (text) (tag (tag_name) (tag_value))))",
-                "read as:\n\(parsed.output.prefix(3000))")
+            "read as:\n\(parsed.output.prefix(3000))")
     }
 
     /// A project, a task's text, a tag name, its payload, a done task and a note, each in a style of its own.
@@ -369,8 +390,9 @@ import Testing
         ]
         var seen: [TerminalScreen.Style: String] = [:]
         for (what, needle, offset, row) in probes {
-            let style = try #require(screen.style(of: needle, at: offset, inRowWith: row),
-                                     "\(needle) is not on the screen:\n\(screen.text)")
+            let style = try #require(
+                screen.style(of: needle, at: offset, inRowWith: row),
+                "\(needle) is not on the screen:\n\(screen.text)")
             let mode = trueColor ? "with COLORTERM=truecolor" : "in 16 colours"
             if let other = seen[style.ignoringUnderline] {
                 Issue.record("\(mode): \(what) looks like \(other) (\(style)):\n\(screen.text)")
@@ -378,8 +400,9 @@ import Testing
             seen[style.ignoringUnderline] = what
         }
         if trueColor {
-            #expect(seen.keys.contains { $0.foreground?.hasPrefix("2;") == true },
-                    "no RGB colours with COLORTERM=truecolor")
+            #expect(
+                seen.keys.contains { $0.foreground?.hasPrefix("2;") == true },
+                "no RGB colours with COLORTERM=truecolor")
         }
     }
 
@@ -411,21 +434,27 @@ final class HelixSession {
         if trueColor { env["COLORTERM"] = "truecolor" }
         let assignments = env.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "cd \(Self.quoted(file.deletingLastPathComponent().path)) && env -i \(assignments) "
+        let command =
+            "cd \(Self.quoted(file.deletingLastPathComponent().path)) && env -i \(assignments) "
             + "\(Self.quoted(HelixTests.hx!)) -v --log \(Self.quoted(logFile.path)) "
             + "\(Self.quoted(file.lastPathComponent)); "
             + "echo $? > \(Self.quoted(exitFile.path)); sleep 600"
         // The tmux server lives on after this client. It must not inherit the descriptor by which Foundation
         // learns that a child exited (the wait for this client would never end), nor the test runner's blocked
         // signals (tmux would never reap hx or exit on kill-server): a fresh signal state, no descriptors past 2.
-        let freshStart = "import os, signal, sys\n"
+        let freshStart =
+            "import os, signal, sys\n"
             + "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
             + "for number in (signal.SIGPIPE, signal.SIGINT): signal.signal(number, signal.SIG_DFL)\n"
             + "os.closerange(3, 65536)\n"
             + "os.execv(sys.argv[1], sys.argv[1:])\n"
-        let started = try HelixTests.run("/usr/bin/python3", ["-c", freshStart, tmux, "-u", "-L", socket,
-                                                               "-f", "/dev/null", "new-session", "-d", "-x", "100",
-                                                               "-y", "24", command])
+        let started = try HelixTests.run(
+            "/usr/bin/python3",
+            [
+                "-c", freshStart, tmux, "-u", "-L", socket,
+                "-f", "/dev/null", "new-session", "-d", "-x", "100",
+                "-y", "24", command,
+            ])
         guard started.status == 0 else {
             throw HelixTests.Failure(description: "tmux did not start: \(started.output)")
         }
@@ -461,8 +490,10 @@ final class HelixSession {
         Thread.sleep(forTimeInterval: 0.3)
     }
 
-    func waitForScreen(_ what: String, timeout: TimeInterval = 30,
-                       _ predicate: (TerminalScreen) -> Bool) throws -> TerminalScreen {
+    func waitForScreen(
+        _ what: String, timeout: TimeInterval = 30,
+        _ predicate: (TerminalScreen) -> Bool
+    ) throws -> TerminalScreen {
         var last = TerminalScreen(captured: "")
         do {
             return try HelixTests.waitFor(what, timeout: timeout) {
@@ -471,8 +502,9 @@ final class HelixSession {
                 return predicate(last) ? last : nil
             }
         } catch {
-            throw HelixTests.Failure(description: "timed out waiting for \(what); the screen:\n\(last.text)\n"
-                                     + "the log's end:\n\(log.suffix(2000))")
+            throw HelixTests.Failure(
+                description: "timed out waiting for \(what); the screen:\n\(last.text)\n"
+                    + "the log's end:\n\(log.suffix(2000))")
         }
     }
 
@@ -489,10 +521,13 @@ final class HelixSession {
     func quitAndExpectTheServerGone() throws {
         #expect(!serverProcesses.isEmpty, "no taskpaper-lsp running from \(account.server.path) before :q!")
         try command("q!")
-        let status = try waitForScreen("hx to exit after :q!", timeout: 60) { _ in
-            FileManager.default.fileExists(atPath: exitFile.path)
-        }.text.isEmpty ? "" : (try? String(contentsOf: exitFile, encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let status =
+            try waitForScreen("hx to exit after :q!", timeout: 60) { _ in
+                FileManager.default.fileExists(atPath: exitFile.path)
+            }.text.isEmpty
+            ? ""
+            : (try? String(contentsOf: exitFile, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         #expect(status == "0", "hx exited with \(status) after :q!")
         let gone = try? HelixTests.waitFor("the server to exit", timeout: 10) { serverProcesses.isEmpty ? true : nil }
         #expect(gone == true, "taskpaper-lsp still runs after hx quit: \(serverProcesses)")

@@ -13,25 +13,37 @@ import TaskPaperServer
         ("- Fixed @done(2026-11-18) @due(2026-11-20)", "@due", "Friday 20 November 2026, yesterday"),
         ("- Fixed @done(2026-11-18) @due(2026-11-20)", "@done", "Wednesday 18 November 2026, 3 days ago"),
         ("- Call @due(2026-11-22 10:00)", "@due", "Sunday 22 November 2026 at 10:00, tomorrow"),
-        ("- Meet @due(2026-11-23 13:00-14:30)", "@due",
-         "Monday 23 November 2026, 13:00 to 14:30 (1 hour, 30 minutes), in 2 days"),
-        ("- Trip @start(2026-11-12 thru 2026-11-19)", "@start",
-         "Thursday 12 November 2026 thru Thursday 19 November 2026 (8 days), ended 2 days ago"),
-        ("- Sprint @start(2026-11-20 13:00 thru 2026-11-27 23:59)", "@start",
-         "Friday 20 November 2026 at 13:00 thru Friday 27 November 2026 at 23:59 (7 days, 10 hours, 59 minutes), under way, ends in 6 days"),
+        (
+            "- Meet @due(2026-11-23 13:00-14:30)", "@due",
+            "Monday 23 November 2026, 13:00 to 14:30 (1 hour, 30 minutes), in 2 days"
+        ),
+        (
+            "- Trip @start(2026-11-12 thru 2026-11-19)", "@start",
+            "Thursday 12 November 2026 thru Thursday 19 November 2026 (8 days), ended 2 days ago"
+        ),
+        (
+            "- Sprint @start(2026-11-20 13:00 thru 2026-11-27 23:59)", "@start",
+            "Friday 20 November 2026 at 13:00 thru Friday 27 November 2026 at 23:59 (7 days, 10 hours, 59 minutes), under way, ends in 6 days"
+        ),
         // A task due over a span is due by its end: still open, not overdue.
-        ("- Open window @due(2026-11-20 thru 2026-11-27)", "@due",
-         "Friday 20 November 2026 thru Friday 27 November 2026 (8 days), under way, ends in 6 days"),
-        ("- Late sprint @due(2026-11-10 thru 2026-11-19)", "@due",
-         "Tuesday 10 November 2026 thru Thursday 19 November 2026 (10 days), 2 days overdue"),
+        (
+            "- Open window @due(2026-11-20 thru 2026-11-27)", "@due",
+            "Friday 20 November 2026 thru Friday 27 November 2026 (8 days), under way, ends in 6 days"
+        ),
+        (
+            "- Late sprint @due(2026-11-10 thru 2026-11-19)", "@due",
+            "Tuesday 10 November 2026 thru Thursday 19 November 2026 (10 days), 2 days overdue"
+        ),
         // TaskPaper's weeks start on Sunday: this week's Friday was yesterday, next Friday is in 6 days.
         ("- Party @due(next friday)", "@due", "Friday 27 November 2026, in 6 days"),
         ("- Now @defer(today)", "@defer", "Saturday 21 November 2026, today"),
         ("- Soon @due(tomorrow 9:30)", "@due", "Sunday 22 November 2026 at 09:30, tomorrow"),
         ("- Someday @due", "@due", "No specific date"),
         ("- Bad @due(2026-02-30)", "@due", "Not a real date: no such day or time"),
-        ("- Worse @due(soonish)", "@due",
-         "Not a date: expected YYYY-MM-DD, an optional time, a range, or a relative date like 'tomorrow'"),
+        (
+            "- Worse @due(soonish)", "@due",
+            "Not a date: expected YYYY-MM-DD, an optional time, a range, or a relative date like 'tomorrow'"
+        ),
     ]
 
     @Test func dateTagsDescribeTheDateInWordsAndItsDistanceFromToday() throws {
@@ -50,7 +62,9 @@ import TaskPaperServer
     @Test func anyTagSaysHowManyItemsCarryItAndTheRangeIsTheWholeTag() throws {
         let c = TestClient()
         try c.initialize()
-        let lines = ["- 東京 👍🏽 visit @home @priority(2)", "- b @home", "- c @priority(1) @priority(2)", "Notes about home"]
+        let lines = [
+            "- 東京 👍🏽 visit @home @priority(2)", "- b @home", "- c @priority(1) @priority(2)", "Notes about home",
+        ]
         c.open(Self.uri, lines.joined(separator: "\n"))
         c.open("file:///other.taskpaper", "- x @home @priority(2)\n")
 
@@ -74,7 +88,9 @@ import TaskPaperServer
 
     @Test func markdownWhenTheClientAcceptsIt() throws {
         let c = TestClient(now: "2026-11-21")
-        let result = try c.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]])
+        let result = try c.initialize(capabilities: [
+            "textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]
+        ])
         #expect(result["capabilities"]?["hoverProvider"] == true)
         let line = "- Water @due(2026-11-24) @home"
         c.open(Self.uri, line)
@@ -96,6 +112,10 @@ private func hoverOn(_ c: TestClient, line: Int, _ text: String, tag: String) th
 }
 
 private func hover(_ c: TestClient, line: Int, character: Int) throws -> JSON {
-    try c.request("textDocument/hover", ["textDocument": ["uri": .string(HoverTests.uri)],
-                                         "position": ["line": .int(line), "character": .int(character)]])
+    try c.request(
+        "textDocument/hover",
+        [
+            "textDocument": ["uri": .string(HoverTests.uri)],
+            "position": ["line": .int(line), "character": .int(character)],
+        ])
 }

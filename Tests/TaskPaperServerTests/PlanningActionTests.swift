@@ -12,20 +12,23 @@ import TaskPaperServer
         #expect(try s.applying(try s.action("Mark as cancelled", at: 0)) == "- Call mum @cancelled(2026-11-21)  \n")
         try s.close()
         let datetime = try Session("- Call mum\n", options: ["doneFormat": "datetime"])
-        #expect(try datetime.applying(try datetime.action("Mark as cancelled", at: 0))
-            == "- Call mum @cancelled(2026-11-21 09:30)\n")
+        #expect(
+            try datetime.applying(try datetime.action("Mark as cancelled", at: 0))
+                == "- Call mum @cancelled(2026-11-21 09:30)\n")
         try datetime.close()
         let cancelled = try Session("- Call mum @cancelled(2026-11-20) @due(2026-11-01)\n")
         let titles = try cancelled.actions(0, 0).compactMap { $0["title"]?.stringValue }
         #expect(!titles.contains("Mark as cancelled"))
         #expect(!titles.contains("Due today"))  // closed tasks are not rescheduled
-        #expect(try cancelled.applying(try cancelled.action("Mark as not done", at: 0))
-            == "- Call mum @due(2026-11-01)\n")
+        #expect(
+            try cancelled.applying(try cancelled.action("Mark as not done", at: 0))
+                == "- Call mum @due(2026-11-01)\n")
         try cancelled.close()
     }
 
     @Test func markAsDoneOnARepeatingTaskAddsItsNextOccurrence() throws {
-        let s = try Session("""
+        let s = try Session(
+            """
             Home:
             \t- Water plants @repeat(weekly) @due(2026-11-13)
             \t\t- buy food @done
@@ -34,18 +37,19 @@ import TaskPaperServer
 
             """)
         let action = try s.action("Mark as done", at: 1, 0, to: (4, 3))
-        #expect(try s.applying(action) == """
-            Home:
-            \t- Water plants @repeat(weekly) @due(2026-11-27)
-            \t\t- buy food
-            \t- Water plants @due(2026-11-13) @done(2026-11-21)
-            \t\t- buy food @done
-            \t- Pay rent @repeat(monthly) @due(2026-11-30 10:00)
-            \t- Pay rent @due(2026-10-31 10:00) @done(2026-11-21)
-            \t- Stretch @repeat(every 2 days from done) @due(2026-11-23)
-            \t- Stretch @done(2026-11-21)
+        #expect(
+            try s.applying(action) == """
+                Home:
+                \t- Water plants @repeat(weekly) @due(2026-11-27)
+                \t\t- buy food
+                \t- Water plants @due(2026-11-13) @done(2026-11-21)
+                \t\t- buy food @done
+                \t- Pay rent @repeat(monthly) @due(2026-11-30 10:00)
+                \t- Pay rent @due(2026-10-31 10:00) @done(2026-11-21)
+                \t- Stretch @repeat(every 2 days from done) @due(2026-11-23)
+                \t- Stretch @done(2026-11-21)
 
-            """)
+                """)
         try s.close()
     }
 
@@ -57,8 +61,9 @@ import TaskPaperServer
         #expect(try after("Due next week") == "- Pay @due(2026-11-23 10:00)\n- Call @due(tomorrow) @start(+2d)\n")
         #expect(try after("Postpone 1 day") == "- Pay @due(2026-11-20 10:00)\n- Call @due(tomorrow) @start(+2d)\n")
         #expect(try after("Postpone 1 week") == "- Pay @due(2026-11-26 10:00)\n- Call @due(tomorrow) @start(+2d)\n")
-        #expect(try after("Pin date", line: 1)
-            == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23 09:30)\n")
+        #expect(
+            try after("Pin date", line: 1)
+                == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23 09:30)\n")
         let onPay = try s.actions(0, 0).compactMap { $0["title"]?.stringValue }
         #expect(!onPay.contains("Pin date"))
         let dueToday = try s.actions(0, 0).filter { $0["title"] == "Due today" }
@@ -70,13 +75,15 @@ import TaskPaperServer
     }
 
     @Test func moveOverdueToTodayIsAWholeDocumentSourceAction() throws {
-        let s = try Session("- Pay @due(2026-11-19 10:00)\n- Old @due(2026-11-01) @done\n- Later @due(2026-12-01)\n"
-                            + "\tnote @due(2026-11-01)\n- Mail @due(2026-11-20)\n")
+        let s = try Session(
+            "- Pay @due(2026-11-19 10:00)\n- Old @due(2026-11-01) @done\n- Later @due(2026-12-01)\n"
+                + "\tnote @due(2026-11-01)\n- Mail @due(2026-11-20)\n")
         let source = try s.actions(2, 0, only: ["source"])
         let move = try #require(source.first { $0["title"] == "Move overdue to today" })
         #expect(move["kind"] == "source.rescheduleOverdue")
-        #expect(try s.applying(move)
-            == "- Pay @due(2026-11-21 10:00)\n- Old @due(2026-11-01) @done\n- Later @due(2026-12-01)\n"
+        #expect(
+            try s.applying(move)
+                == "- Pay @due(2026-11-21 10:00)\n- Old @due(2026-11-01) @done\n- Later @due(2026-12-01)\n"
                 + "\tnote @due(2026-11-01)\n- Mail @due(2026-11-21)\n")
         // The lightbulb, asked on every cursor move, leaves the whole-document action out.
         let automatic = try s.actions(2, 0, triggerKind: 2).compactMap { $0["title"]?.stringValue }

@@ -24,13 +24,17 @@ import TaskPaperServer
         let counter = try LSPClient(environment: Self.env)
         try counter.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
         let uri = "file:///oracle/edited.taskpaper"
-        var model = ClientText("Home:\n\t- a @due(2025-05-11)\r\n\t- b 👍🏽 @due(2025-02-30) @next @next\rnote e\u{301}\nlast", encoding: encoding)
+        var model = ClientText(
+            "Home:\n\t- a @due(2025-05-11)\r\n\t- b 👍🏽 @due(2025-02-30) @next @next\rnote e\u{301}\nlast",
+            encoding: encoding)
         c.open(uri, model.text)
         var tokens = try c.request("textDocument/semanticTokens/full", Self.doc(uri))
         var data = tokens["data"]?.arrayValue ?? []
         var edits = 0
         for batch in 1...250 {
-            let changes = (0..<Int.random(in: 1...4, using: &rng)).map { _ in model.randomChange(using: &rng, largeTextOneIn: 15) }
+            let changes = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                model.randomChange(using: &rng, largeTextOneIn: 15)
+            }
             edits += changes.count
             c.change(uri, version: batch + 1, changes)
             // The delta chain, applied to the previous data as a client does.
@@ -41,9 +45,11 @@ import TaskPaperServer
             data = try Self.apply(tokens, to: data)
 
             let fresh = "file:///oracle/fresh-\(batch).taskpaper"
-            let counts = try Self.tagCounts(c, uri, model), expectedCounts = try Self.tagCounts(counter, fresh, model, open: true)
+            let counts = try Self.tagCounts(c, uri, model),
+                expectedCounts = try Self.tagCounts(counter, fresh, model, open: true)
             c.open(fresh, model.text)
-            let expectedData = try c.request("textDocument/semanticTokens/full", Self.doc(fresh))["data"]?.arrayValue ?? []
+            let expectedData =
+                try c.request("textDocument/semanticTokens/full", Self.doc(fresh))["data"]?.arrayValue ?? []
             let edited = try Self.answers(c, uri, tokens: false), expected = try Self.answers(c, fresh, tokens: false)
             c.notify("textDocument/didClose", Self.doc(fresh))
             let context = "\(replay), batch \(batch), text \(model.text.debugDescription.prefix(1500))"
@@ -67,7 +73,10 @@ import TaskPaperServer
         for size in [2_000, 100_000] {
             var sent: [UInt8] = [], decoded: [UInt8] = []
             while sent.count < size {
-                let piece = rng.chance(4) ? rng.pick(EscapedPiece.lineEnds) : rng.chance(2) ? rng.pick(EscapedPiece.oddities) : rng.pick(EscapedPiece.words)
+                let piece =
+                    rng.chance(4)
+                    ? rng.pick(EscapedPiece.lineEnds)
+                    : rng.chance(2) ? rng.pick(EscapedPiece.oddities) : rng.pick(EscapedPiece.words)
                 sent += piece.sent
                 decoded += piece.decoded
             }
@@ -77,14 +86,26 @@ import TaskPaperServer
             func rawText(_ method: String, _ params: (FuzzValue) -> FuzzValue) -> [UInt8] {
                 FuzzValue.message(id: nil, method: method, params: params(.rawString(sent))).bytes
             }
-            c.sendBytes(rawText("textDocument/didOpen") { text in
-                .object([("textDocument", .object([("uri", .json(.string(opened))), ("languageId", .json("taskpaper")),
-                                                   ("version", .json(1)), ("text", text)]))])
-            })
+            c.sendBytes(
+                rawText("textDocument/didOpen") { text in
+                    .object([
+                        (
+                            "textDocument",
+                            .object([
+                                ("uri", .json(.string(opened))), ("languageId", .json("taskpaper")),
+                                ("version", .json(1)), ("text", text),
+                            ])
+                        )
+                    ])
+                })
             c.open(changed, "")
-            c.sendBytes(rawText("textDocument/didChange") { text in
-                .object([("textDocument", .json(["uri": .string(changed), "version": 2])), ("contentChanges", .array([.object([("text", text)])]))])
-            })
+            c.sendBytes(
+                rawText("textDocument/didChange") { text in
+                    .object([
+                        ("textDocument", .json(["uri": .string(changed), "version": 2])),
+                        ("contentChanges", .array([.object([("text", text)])])),
+                    ])
+                })
             c.open(reference, text)
             let expected = try Self.answers(c, reference)
             #expect((expected.first?.arrayValue?.count ?? 0) > 0, "the text has diagnostics to compare")
@@ -99,8 +120,10 @@ import TaskPaperServer
         guard let p = model.firstTagNamePosition else { return [] }
         if open { c.open(uri, model.text) }
         defer { if open { c.notify("textDocument/didClose", doc(uri)) } }
-        return [try c.request("textDocument/completion", LSPClient.at(uri, p.line, p.character))["items"] ?? nil,
-                try c.request("textDocument/hover", LSPClient.at(uri, p.line, p.character))]
+        return [
+            try c.request("textDocument/completion", LSPClient.at(uri, p.line, p.character))["items"] ?? nil,
+            try c.request("textDocument/hover", LSPClient.at(uri, p.line, p.character)),
+        ]
     }
 
     static func doc(_ uri: String) -> JSON { ["textDocument": ["uri": .string(uri)]] }
@@ -108,10 +131,12 @@ import TaskPaperServer
     /// What a document answers that depends on all of its text (full tokens
     /// only when asked: they would restart a delta chain).
     static func answers(_ c: LSPClient, _ uri: String, tokens: Bool = true) throws -> [JSON] {
-        [try c.request("textDocument/diagnostic", doc(uri))["items"] ?? nil,
-         tokens ? try c.request("textDocument/semanticTokens/full", doc(uri))["data"] ?? nil : nil,
-         try c.request("textDocument/documentSymbol", doc(uri)),
-         try c.request("textDocument/foldingRange", doc(uri))]
+        [
+            try c.request("textDocument/diagnostic", doc(uri))["items"] ?? nil,
+            tokens ? try c.request("textDocument/semanticTokens/full", doc(uri))["data"] ?? nil : nil,
+            try c.request("textDocument/documentSymbol", doc(uri)),
+            try c.request("textDocument/foldingRange", doc(uri)),
+        ]
     }
 
     /// A semantic tokens delta (or a full result) applied to the previous data.

@@ -26,12 +26,13 @@ import TaskPaperServer
         let params = LSPClient.at(ws.uri("a.taskpaper"), 1, 13, ["context": ["includeDeclaration": true]])
         let refs = try c.request("textDocument/references", params)
         // `@shopping` is another tag; node_modules is not indexed.
-        #expect(Self.locations(refs, in: ws) == [
-            "a.taskpaper [1, 12, 1, 17]",
-            "a.taskpaper [2, 9, 2, 14]",
-            "b.taskpaper [1, 10, 1, 15]",
-            "notes/deep/c.taskpaper [2, 9, 2, 14]",
-        ])
+        #expect(
+            Self.locations(refs, in: ws) == [
+                "a.taskpaper [1, 12, 1, 17]",
+                "a.taskpaper [2, 9, 2, 14]",
+                "b.taskpaper [1, 10, 1, 15]",
+                "notes/deep/c.taskpaper [2, 9, 2, 14]",
+            ])
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -53,12 +54,14 @@ import TaskPaperServer
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["documentHighlightProvider"] == true)
         #expect(caps["capabilities"]?["referencesProvider"] == true)
-        let a = c.open("file:///a.taskpaper", marked: """
-            - one 1️⃣@due2️⃣(20253️⃣-05-11) 4️⃣@x5️⃣
-            - two 6️⃣@x7️⃣ 8️⃣@due9️⃣
-            - three a@0️⃣due @due.x
+        let a = c.open(
+            "file:///a.taskpaper",
+            marked: """
+                - one 1️⃣@due2️⃣(20253️⃣-05-11) 4️⃣@x5️⃣
+                - two 6️⃣@x7️⃣ 8️⃣@due9️⃣
+                - three a@0️⃣due @due.x
 
-            """)
+                """)
         c.open("file:///b.taskpaper", "- elsewhere @due\n")
         // The cursor in the payload still means the tag.
         let highlights = try c.request("textDocument/documentHighlight", a.at("3️⃣")).arrayValue ?? []

@@ -26,7 +26,8 @@ import TaskPaperServer
             "archive/2024/c.taskpaper": "Old:\n\t- Nails @shop @done\n",
         ])
         let c = try TestClient.indexing(ws)
-        let a = try ws.read("a.taskpaper"), b = try ws.read("b.taskpaper"), onDisk = try ws.read("archive/2024/c.taskpaper")
+        let a = try ws.read("a.taskpaper"), b = try ws.read("b.taskpaper"),
+            onDisk = try ws.read("archive/2024/c.taskpaper")
         c.open(ws.uri("a.taskpaper"), a)
         c.open(ws.uri("b.taskpaper"), b)
         let params = LSPClient.at(ws.uri("b.taskpaper"), 1, 12, ["newName": "store"])
@@ -37,7 +38,9 @@ import TaskPaperServer
             let uri = changes.keys.first { ws.relative($0) == relative } ?? "none"
             return try ApplyEdits.apply(edit, uri: uri, to: text)
         }
-        #expect(try renamed("a.taskpaper", a) == "Home:\n\t- Buy milk @store @due(2025-05-11)\n\t- Bread @store @shopping\n")
+        #expect(
+            try renamed("a.taskpaper", a) == "Home:\n\t- Buy milk @store @due(2025-05-11)\n\t- Bread @store @shopping\n"
+        )
         #expect(try renamed("b.taskpaper", b) == "Errands:\n\t- Stamps @store(post)\n")
         #expect(try renamed("archive/2024/c.taskpaper", onDisk) == "Old:\n\t- Nails @store @done\n")
         // The server only proposes the edit: the file on disk is untouched.
@@ -58,7 +61,9 @@ import TaskPaperServer
         // Names of any script, digits, `_`, `-` and `.` are fine.
         let params = LSPClient.at("file:///a.taskpaper", 0, 12, ["newName": "échéance_v1.2-b"])
         let edit = try c.request("textDocument/rename", params)
-        #expect(try ApplyEdits.apply(edit, uri: "file:///a.taskpaper", to: "- Call Bob @due\n") == "- Call Bob @échéance_v1.2-b\n")
+        #expect(
+            try ApplyEdits.apply(edit, uri: "file:///a.taskpaper", to: "- Call Bob @due\n")
+                == "- Call Bob @échéance_v1.2-b\n")
         #expect(try c.shutdownAndExit() == 0)
     }
 

@@ -83,11 +83,12 @@ import TaskPaper
         let offLoop = Server.requestTable.filter { $0.runsOn == .offLoopOnSnapshots }.map(\.method)
         // Searches run off the loop: references, definition and hover on a saved search, its code lens, the command.
         // So do links: they scan every line.
-        #expect(offLoop == [
-            "textDocument/documentSymbol", "textDocument/selectionRange", "textDocument/references",
-            "textDocument/definition", "workspace/symbol", "textDocument/hover", "workspace/executeCommand",
-            "textDocument/codeLens", "textDocument/documentLink",
-        ])
+        #expect(
+            offLoop == [
+                "textDocument/documentSymbol", "textDocument/selectionRange", "textDocument/references",
+                "textDocument/definition", "workspace/symbol", "textDocument/hover", "workspace/executeCommand",
+                "textDocument/codeLens", "textDocument/documentLink",
+            ])
     }
 
     @Test func badParamsAreAnsweredWithTheFieldTheyLack() throws {

@@ -8,14 +8,14 @@ import TaskPaperServer
     @Test func aDocumentWithSavedSearchesGetsEveryFeatureAndTheCommandSpansTheWorkspace() throws {
         let ws = try TempWorkspace([
             "plan.taskpaper": """
-                Searches:
-                \t- Due and open @search(@due and not @done)
-                \t- Broken @search(@due and)
-                Home:
-                \t- Water the plants @due(2026-12-01)
-                \t- Fix the bike @due(2026-11-20) @done(2026-11-21)
+            Searches:
+            \t- Due and open @search(@due and not @done)
+            \t- Broken @search(@due and)
+            Home:
+            \t- Water the plants @due(2026-12-01)
+            \t- Fix the bike @due(2026-11-20) @done(2026-11-21)
 
-                """,
+            """,
             "work.taskpaper": "Work:\n\t- Send the report @due(2026-11-30)\n",
         ])
         let c = try LSPClient.indexing(ws)
@@ -27,8 +27,9 @@ import TaskPaperServer
         #expect(codes.contains("search-malformed"))
         #expect(diagnostics.first { $0["code"] == "search-malformed" }?.rangeTuple.first == 2)
 
-        let references = try c.request("textDocument/references",
-                                       LSPClient.at(plan, 1, 5, ["context": ["includeDeclaration": true]]))
+        let references = try c.request(
+            "textDocument/references",
+            LSPClient.at(plan, 1, 5, ["context": ["includeDeclaration": true]]))
         #expect(references.arrayValue?.map(\.rangeTuple) == [[4, 1, 4, 36]])
 
         let hover = try c.request("textDocument/hover", LSPClient.at(plan, 1, 20))
@@ -38,17 +39,24 @@ import TaskPaperServer
         #expect(lenses.map { $0["command"]?["title"]?.stringValue ?? "" } == ["1 item"])
 
         // Without a uri the command searches the closed file too, read from disk.
-        let found = try c.request("workspace/executeCommand", [
-            "command": "taskpaper.search", "arguments": [["query": "@due and not @done"]]])
-        #expect((found.arrayValue ?? []).map { ws.relative($0["uri"]?.stringValue ?? "") + " \($0.rangeTuple)" }
-            == ["plan.taskpaper [4, 1, 4, 36]", "work.taskpaper [1, 1, 1, 35]"])
+        let found = try c.request(
+            "workspace/executeCommand",
+            [
+                "command": "taskpaper.search", "arguments": [["query": "@due and not @done"]],
+            ])
+        #expect(
+            (found.arrayValue ?? []).map { ws.relative($0["uri"]?.stringValue ?? "") + " \($0.rangeTuple)" }
+                == ["plan.taskpaper [4, 1, 4, 36]", "work.taskpaper [1, 1, 1, 35]"])
         let symbols = try c.request("workspace/symbol", ["query": "@due and not @done"]).arrayValue ?? []
         #expect(symbols.map { $0["name"]?.stringValue ?? "" } == ["Water the plants", "Send the report"])
         #expect(symbols.last?["location"]?["uri"]?.stringValue == work)
 
         // A search that runs away is stopped with an error, and the server goes on.
-        let slow = try c.requestResponse("workspace/executeCommand", [
-            "command": "taskpaper.search", "arguments": [["query": .string(String(repeating: "(", count: 10_000))]]])
+        let slow = try c.requestResponse(
+            "workspace/executeCommand",
+            [
+                "command": "taskpaper.search", "arguments": [["query": .string(String(repeating: "(", count: 10_000))]],
+            ])
         #expect(slow["error"]?["message"]?.stringValue?.isEmpty == false)
         #expect(try c.request("textDocument/hover", LSPClient.at(plan, 1, 20)) != .null)
         #expect(try c.shutdownAndExit() == 0)

@@ -58,12 +58,13 @@ import TaskPaperServer
         let c = TestClient()
         let doc = try Self.opened(c)
         let hover = try c.request("textDocument/hover", doc.at("0️⃣"))
-        #expect(hover["contents"]?["value"] == """
-            2 items found by @today and not @done
+        #expect(
+            hover["contents"]?["value"] == """
+                2 items found by @today and not @done
 
-            - Buy milk (line 5)
-            - Call Bob (line 7)
-            """)
+                - Buy milk (line 5)
+                - Call Bob (line 7)
+                """)
         // The range is the @search tag.
         #expect(hover.rangeTuple.first == 1)
         #expect(try c.request("textDocument/hover", doc.at("8️⃣"))["contents"]?["value"] == "1 item carries @pinned")
@@ -89,10 +90,15 @@ import TaskPaperServer
         #expect(command["command"] == "taskpaper.search")
         #expect(command["arguments"] == [["query": "@today and not @done", "uri": .string(Self.uri)]])
         // What the client does with it: execute the command.
-        let found = try c.request("workspace/executeCommand", ["command": command["command"]!,
-                                                               "arguments": command["arguments"]!])
-        #expect(Self.ranges(found)
-            == ["\(Self.uri) \(doc.range("1️⃣", "2️⃣"))", "\(Self.uri) \(doc.range("5️⃣", "6️⃣"))"])
+        let found = try c.request(
+            "workspace/executeCommand",
+            [
+                "command": command["command"]!,
+                "arguments": command["arguments"]!,
+            ])
+        #expect(
+            Self.ranges(found)
+                == ["\(Self.uri) \(doc.range("1️⃣", "2️⃣"))", "\(Self.uri) \(doc.range("5️⃣", "6️⃣"))"])
         // An edit changes what the lens counts.
         c.change(Self.uri, version: 2, [["range": doc.rangeJSON("2️⃣", "2️⃣"), "text": " @done"]])
         let after = try c.request("textDocument/codeLens", Self.lensParams).arrayValue ?? []
@@ -107,10 +113,12 @@ import TaskPaperServer
         let c = TestClient()
         try c.initialize()
         c.open("file:///searches-example.taskpaper", text)
-        let lenses = try c.request("textDocument/codeLens",
-                                   ["textDocument": ["uri": "file:///searches-example.taskpaper"]])
-        #expect((lenses.arrayValue ?? []).map { $0["command"]?["title"]?.stringValue ?? "" }
-            == ["2 items", "2 items", "1 item", "5 items", "3 items"])
+        let lenses = try c.request(
+            "textDocument/codeLens",
+            ["textDocument": ["uri": "file:///searches-example.taskpaper"]])
+        #expect(
+            (lenses.arrayValue ?? []).map { $0["command"]?["title"]?.stringValue ?? "" }
+                == ["2 items", "2 items", "1 item", "5 items", "3 items"])
         #expect(try c.shutdownAndExit() == 0)
     }
 
@@ -121,8 +129,9 @@ import TaskPaperServer
             try c.requestResponse("workspace/executeCommand", ["command": "taskpaper.search", "arguments": [argument]])
         }
         let all = try search(["query": "@today and not @done"])
-        #expect(Self.ranges(all["result"] ?? nil).map { $0.components(separatedBy: " ")[0] }
-            == [Self.otherURI, Self.uri, Self.uri])
+        #expect(
+            Self.ranges(all["result"] ?? nil).map { $0.components(separatedBy: " ")[0] }
+                == [Self.otherURI, Self.uri, Self.uri])
         let one = try search(["query": "@today and not @done", "uri": .string(Self.otherURI)])
         #expect(Self.ranges(one["result"] ?? nil) == ["\(Self.otherURI) [1, 1, 1, 16]"])
         #expect(try search(["query": "@nothing"])["result"] == [])
@@ -153,12 +162,14 @@ import TaskPaperServer
     @Test func completionInsideASearchOffersTagsKeywordsRelationsAndModifiers() throws {
         let c = TestClient()
         try c.initialize()
-        let doc = c.open(Self.uri, marked: """
-            - a @today @waiting
-            - s @search(@to1️⃣ an3️⃣ @due <[5️⃣d6️⃣] 7️⃣)
-            - t @search(not @wa8️⃣
+        let doc = c.open(
+            Self.uri,
+            marked: """
+                - a @today @waiting
+                - s @search(@to1️⃣ an3️⃣ @due <[5️⃣d6️⃣] 7️⃣)
+                - t @search(not @wa8️⃣
 
-            """)
+                """)
         func labels(_ marker: String) throws -> [String] {
             (try c.request("textDocument/completion", doc.at(marker))["items"]?.arrayValue ?? [])
                 .compactMap { $0["label"]?.stringValue }
@@ -173,8 +184,11 @@ import TaskPaperServer
         let modifiers = try c.request("textDocument/completion", doc.at("5️⃣"))["items"]?.arrayValue ?? []
         #expect(try labels("5️⃣") == ["[i]", "[s]", "[n]", "[d]", "[l]"])
         // The edit replaces `[d]` whole.
-        #expect(modifiers.first?["textEdit"]?.rangeTuple == [1, doc.range("5️⃣", "6️⃣")[1] - 1, 1,
-                                                              doc.range("5️⃣", "6️⃣")[3] + 1])
+        #expect(
+            modifiers.first?["textEdit"]?.rangeTuple == [
+                1, doc.range("5️⃣", "6️⃣")[1] - 1, 1,
+                doc.range("5️⃣", "6️⃣")[3] + 1,
+            ])
         #expect(try labels("7️⃣").contains("except"))
         // While the value is still being typed, after an `@` inside it.
         #expect(try labels("8️⃣").contains("waiting"))
@@ -188,8 +202,11 @@ import TaskPaperServer
         let big = (0..<100_000).map { "- item \($0) @n(\($0 % 7))" }.joined(separator: "\n")
         c.open("file:///big.taskpaper", big)
         func search(_ query: String, in uri: String = "file:///big.taskpaper") throws -> JSON {
-            try c.requestResponse("workspace/executeCommand", [
-                "command": "taskpaper.search", "arguments": [["query": .string(query), "uri": .string(uri)]]])
+            try c.requestResponse(
+                "workspace/executeCommand",
+                [
+                    "command": "taskpaper.search", "arguments": [["query": .string(query), "uri": .string(uri)]],
+                ])
         }
         let cases = [
             String(repeating: "a ", count: 50_000),
@@ -200,8 +217,9 @@ import TaskPaperServer
         ]
         for query in cases {
             let answer = try search(query)
-            #expect(answer["result"] != nil || answer["error"]?["message"]?.stringValue?.isEmpty == false,
-                    "\(query.prefix(30))")
+            #expect(
+                answer["result"] != nil || answer["error"]?["message"]?.stringValue?.isEmpty == false,
+                "\(query.prefix(30))")
         }
         #expect(try search("(//*)[0:1000000000]")["result"]?.arrayValue?.count == 100_000)
         #expect(try search("@n = 3")["result"]?.arrayValue?.count == 14_286)

@@ -32,7 +32,8 @@ import TaskPaperServer
         (2, "- ", "task", ["done"]), (2, "@done", "tag", ["done"]), (2, "2026-11-20", "payload", ["done", "date"]),
         (2, "@due", "tag", ["done"]), (2, "2026-11-01", "payload", ["done", "date"]),
         // Due before 2026-11-21 and not done: overdue.
-        (3, "- ", "task", ["overdue"]), (3, "@due", "tag", ["overdue"]), (3, "2026-11-01", "payload", ["overdue", "date"]),
+        (3, "- ", "task", ["overdue"]), (3, "@due", "tag", ["overdue"]),
+        (3, "2026-11-01", "payload", ["overdue", "date"]),
         (4, "- ", "task", []), (4, "@due", "tag", []), (4, "2025-02-30", "payload", ["invalid"]),
         (4, "@waiting", "tag", []), (4, "Bob", "payload", []),
         // Line 5 is a note without tags: no token.
@@ -58,7 +59,9 @@ import TaskPaperServer
         let tokens = legend.decode(full["data"])
 
         let want = Self.expected.map { e in
-            Token(at: e.line, of: e.text, in: Self.lines[e.line], encoding: encoding, type: e.type, modifiers: e.modifiers)
+            Token(
+                at: e.line, of: e.text, in: Self.lines[e.line], encoding: encoding, type: e.type, modifiers: e.modifiers
+            )
         }
         #expect(tokens == want)
         #expect(try c.shutdownAndExit() == 0)
@@ -69,16 +72,18 @@ import TaskPaperServer
         let legend = try #require(Legend(try c.initialize()))
         let lines = [
             "- Call @cancelled(2026-11-20) @due(2026-11-01)",  // cancelled: never overdue
-            "- Both @done @cancelled",                         // @done wins
-            "- Later @start(2026-11-25) @due(2026-11-30)",     // starts after today
-            "- Now @start(2026-11-21)",                        // starts today: available
-            "- Closed @defer(tomorrow) @done",                 // closed tasks are not deferred
-            "- Soon @start(2026-11-22) @defer(+2d)",           // the later of the two
-            "Project @start(2026-12-01):",                     // only tasks are deferred
+            "- Both @done @cancelled",  // @done wins
+            "- Later @start(2026-11-25) @due(2026-11-30)",  // starts after today
+            "- Now @start(2026-11-21)",  // starts today: available
+            "- Closed @defer(tomorrow) @done",  // closed tasks are not deferred
+            "- Soon @start(2026-11-22) @defer(+2d)",  // the later of the two
+            "Project @start(2026-12-01):",  // only tasks are deferred
         ]
         c.open(Self.uri, lines.joined(separator: "\n"))
-        let tokens = legend.decode(try c.request("textDocument/semanticTokens/full",
-                                                 ["textDocument": ["uri": .string(Self.uri)]])["data"])
+        let tokens = legend.decode(
+            try c.request(
+                "textDocument/semanticTokens/full",
+                ["textDocument": ["uri": .string(Self.uri)]])["data"])
         func modifiers(_ line: Int) -> Set<Set<String>> {
             Set(tokens.filter { $0.line == line }.map { $0.modifiers.subtracting(["date"]) })
         }
@@ -99,7 +104,8 @@ import TaskPaperServer
             let result = try c.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
             let legend = try #require(Legend(result))
             c.open(Self.uri, "\t- Water the 🌱 plants @home\r\n")
-            let tokens = legend.decode(try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
+            let tokens = legend.decode(
+                try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
             #expect(tokens.map(\.column) == [1, column], "\(encoding)")
             #expect(tokens.map(\.length) == [2, 5], "\(encoding)")
             #expect(try c.shutdownAndExit() == 0)
@@ -130,8 +136,10 @@ import TaskPaperServer
                 let edits = try #require(delta["edits"]?.arrayValue, "round \(round): expected a delta")
                 deltasSeen += 1
                 for edit in edits.sorted(by: { ($0["start"]?.intValue ?? 0) > ($1["start"]?.intValue ?? 0) }) {
-                    let start = try #require(edit["start"]?.intValue), count = try #require(edit["deleteCount"]?.intValue)
-                    data.replaceSubrange(start..<start + count, with: edit["data"]?.arrayValue?.compactMap(\.intValue) ?? [])
+                    let start = try #require(edit["start"]?.intValue),
+                        count = try #require(edit["deleteCount"]?.intValue)
+                    data.replaceSubrange(
+                        start..<start + count, with: edit["data"]?.arrayValue?.compactMap(\.intValue) ?? [])
                 }
                 previous = delta
             }
@@ -149,7 +157,8 @@ import TaskPaperServer
             if round % 50 == 49 {
                 let copy = "file:///fresh-\(round).taskpaper"
                 c.open(copy, model.text)
-                let reopened = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(copy)]])
+                let reopened = try c.request(
+                    "textDocument/semanticTokens/full", ["textDocument": ["uri": .string(copy)]])
                 #expect(reopened["data"] == full["data"], "round \(round)")
             }
         }
@@ -162,7 +171,8 @@ import TaskPaperServer
         let legend = try #require(Legend(try c.initialize()))
         let tags = (0..<40).map { $0 == 35 ? "@due(2030-02-30)" : $0 == 38 ? "@start(2030-01-02)" : "@t\($0)" }
         c.open(Self.uri, "- many " + tags.joined(separator: " "))
-        let tokens = legend.decode(try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
+        let tokens = legend.decode(
+            try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(Self.uri)]])["data"])
         let payloads = tokens.filter { $0.type == "payload" }
         // The task starts in 2030, so every token is also `deferred`.
         #expect(payloads.map(\.modifiers) == [["invalid", "deferred"], ["date", "deferred"]])
@@ -173,8 +183,9 @@ import TaskPaperServer
         let c = TestClient()
         try c.initialize()
         c.open(Self.uri, "Home:\n\t- a @x\n")
-        let r = try c.request("textDocument/semanticTokens/full/delta",
-                              ["textDocument": ["uri": .string(Self.uri)], "previousResultId": "no-such-result"])
+        let r = try c.request(
+            "textDocument/semanticTokens/full/delta",
+            ["textDocument": ["uri": .string(Self.uri)], "previousResultId": "no-such-result"])
         #expect(r["data"]?.arrayValue?.count == 15)
         #expect(r["resultId"]?.stringValue != nil)
         #expect(try c.shutdownAndExit() == 0)
@@ -185,7 +196,8 @@ import TaskPaperServer
         let legend = try #require(Legend(try c.initialize()))
         var lines: [String] = []
         for i in 0..<40 {
-            lines.append(i % 10 == 0 ? "Project \(i): @p\(i)" : "\t- Task \(i) 👍🏽 @due(2026-12-\(10 + i % 18)) @tag\(i % 3)(v)")
+            lines.append(
+                i % 10 == 0 ? "Project \(i): @p\(i)" : "\t- Task \(i) 👍🏽 @due(2026-12-\(10 + i % 18)) @tag\(i % 3)(v)")
         }
         c.open(Self.uri, lines.joined(separator: "\n"))
         let doc: JSON = ["uri": .string(Self.uri)]
@@ -194,16 +206,20 @@ import TaskPaperServer
         // From inside line 12's `@due` tag to inside line 21's first payload.
         let start = (line: 12, character: 18), end = (line: 21, character: 24)
         func range(_ a: (line: Int, character: Int), _ b: (line: Int, character: Int)) -> JSON {
-            ["start": ["line": .int(a.line), "character": .int(a.character)],
-             "end": ["line": .int(b.line), "character": .int(b.character)]]
+            [
+                "start": ["line": .int(a.line), "character": .int(a.character)],
+                "end": ["line": .int(b.line), "character": .int(b.character)],
+            ]
         }
         let inRange = all.filter { t in
             (start.line...end.line).contains(t.line)
                 && (t.line > start.line || t.column + t.length > start.character)
                 && (t.line < end.line || t.column < end.character)
         }
-        let got = legend.decode(try c.request("textDocument/semanticTokens/range",
-                                               ["textDocument": doc, "range": range(start, end)])["data"])
+        let got = legend.decode(
+            try c.request(
+                "textDocument/semanticTokens/range",
+                ["textDocument": doc, "range": range(start, end)])["data"])
         #expect(got == inRange)
         #expect(!got.isEmpty && got.count < all.count)
         #expect(got.allSatisfy { (start.line...end.line).contains($0.line) })
@@ -211,8 +227,10 @@ import TaskPaperServer
         #expect(got.first?.line == 12 && got.first?.type == "tag")
 
         // A range written end first names the same text.
-        let reversed = legend.decode(try c.request("textDocument/semanticTokens/range",
-                                                    ["textDocument": doc, "range": range(end, start)])["data"])
+        let reversed = legend.decode(
+            try c.request(
+                "textDocument/semanticTokens/range",
+                ["textDocument": doc, "range": range(end, start)])["data"])
         #expect(reversed == inRange)
         #expect(try c.shutdownAndExit() == 0)
     }
@@ -241,10 +259,14 @@ private struct Token: Equatable, CustomStringConvertible {
             default: s.utf16.count
             }
         }
-        self.init(line: line, column: units(lineText[..<r.lowerBound]), length: units(lineText[r]), type: type, modifiers: modifiers)
+        self.init(
+            line: line, column: units(lineText[..<r.lowerBound]), length: units(lineText[r]), type: type,
+            modifiers: modifiers)
     }
 
-    var description: String { "\(line):\(column)+\(length) \(type)\(modifiers.isEmpty ? "" : " [" + modifiers.sorted().joined(separator: ",") + "]")" }
+    var description: String {
+        "\(line):\(column)+\(length) \(type)\(modifiers.isEmpty ? "" : " [" + modifiers.sorted().joined(separator: ",") + "]")"
+    }
 }
 
 private struct Legend {
@@ -252,8 +274,9 @@ private struct Legend {
 
     init?(_ initializeResult: JSON) {
         guard let legend = initializeResult["capabilities"]?["semanticTokensProvider"]?["legend"],
-              let types = legend["tokenTypes"]?.arrayValue?.compactMap(\.stringValue),
-              let modifiers = legend["tokenModifiers"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+            let types = legend["tokenTypes"]?.arrayValue?.compactMap(\.stringValue),
+            let modifiers = legend["tokenModifiers"]?.arrayValue?.compactMap(\.stringValue)
+        else { return nil }
         self.types = types
         self.modifiers = modifiers
     }
@@ -281,8 +304,10 @@ private struct TextModel {
 
     init(_ text: String) { self.text = text }
 
-    static let snippets = ["@due(2026-11-2", ")", "(", "- ", "\n", "\r\n", "\r", "Project:", " @done", "@due(2020-01-01)",
-                           "👍🏽", "東京", "e\u{301}", " ", "\t", "@tag(v) ", "x", "thru 2026-12-01", "@", ":"]
+    static let snippets = [
+        "@due(2026-11-2", ")", "(", "- ", "\n", "\r\n", "\r", "Project:", " @done", "@due(2020-01-01)",
+        "👍🏽", "東京", "e\u{301}", " ", "\t", "@tag(v) ", "x", "thru 2026-12-01", "@", ":",
+    ]
 
     /// Each line as scalars, split at `\r\n`, `\n` and `\r` like the server.
     var lines: [[Unicode.Scalar]] {
@@ -315,7 +340,9 @@ private struct TextModel {
         view.append(contentsOf: insert.unicodeScalars)
         view.append(contentsOf: scalars[hi...])
         text = String(view)
-        func column(_ p: (line: Int, scalar: Int)) -> Int { lines[p.line][..<p.scalar].reduce(0) { $0 + UTF16.width($1) } }
+        func column(_ p: (line: Int, scalar: Int)) -> Int {
+            lines[p.line][..<p.scalar].reduce(0) { $0 + UTF16.width($1) }
+        }
         return LSPClient.edit(a.line, column(a), b.line, column(b), insert)
     }
 
@@ -324,9 +351,13 @@ private struct TextModel {
         var line = 0, i = 0
         let scalars = Array(text.unicodeScalars)
         while line < p.line {
-            if scalars[i] == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 2; line += 1 }
-            else if scalars[i] == "\r" || scalars[i] == "\n" { i += 1; line += 1 }
-            else { i += 1 }
+            if scalars[i] == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" {
+                i += 2; line += 1
+            } else if scalars[i] == "\r" || scalars[i] == "\n" {
+                i += 1; line += 1
+            } else {
+                i += 1
+            }
         }
         return i + p.scalar
     }

@@ -31,7 +31,9 @@ import TaskPaperServer
         let caps = try c.initialize()
         #expect(caps["capabilities"]?["documentSymbolProvider"] == true)
         c.open("file:///s.taskpaper", Self.text)
-        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
+        let symbols =
+            try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue
+            ?? []
         // The note is no symbol: the project under it moves up to Home.
         #expect(Self.shape(symbols) == "Home[Buy milk[semi-skimmed], Errands[Post office]], Work[Report]")
         #expect(try c.shutdownAndExit() == 0)
@@ -53,7 +55,9 @@ import TaskPaperServer
         let c = TestClient()
         try c.initialize()
         let doc = c.open("file:///s.taskpaper", marked: Self.marked)
-        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue ?? []
+        let symbols =
+            try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///s.taskpaper"]]).arrayValue
+            ?? []
         let home = symbols[0], work = symbols[1]
         let milk = home["children"]!.arrayValue![0]
         let skimmed = milk["children"]!.arrayValue![0]
@@ -80,14 +84,18 @@ import TaskPaperServer
         let wide = TestClient()
         try wide.initialize(options: ["indentWidth": 4])
         wide.open("file:///w.taskpaper", text)
-        let flat = try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue ?? []
+        let flat =
+            try wide.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///w.taskpaper"]]).arrayValue
+            ?? []
         #expect(Self.shape(flat) == "A, child")
         #expect(try wide.shutdownAndExit() == 0)
 
         let narrow = TestClient()
         try narrow.initialize(options: ["indentWidth": 2])
         narrow.open("file:///n.taskpaper", text)
-        let nested = try narrow.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///n.taskpaper"]]).arrayValue ?? []
+        let nested =
+            try narrow.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///n.taskpaper"]])
+            .arrayValue ?? []
         #expect(Self.shape(nested) == "A[child]")
         #expect(try narrow.shutdownAndExit() == 0)
     }
@@ -96,7 +104,9 @@ import TaskPaperServer
         let c = TestClient()
         try c.initialize(capabilities: ["general": ["positionEncodings": ["utf-8"]]])
         let doc = c.open("file:///u.taskpaper", marked: "0️⃣Café:1️⃣\n\t- thé 👍🏽2️⃣\n")
-        let symbols = try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///u.taskpaper"]]).arrayValue ?? []
+        let symbols =
+            try c.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///u.taskpaper"]]).arrayValue
+            ?? []
         #expect(symbols[0]["name"] == "Café")
         #expect(symbols[0]["selectionRange"]!.rangeTuple == doc.range("0️⃣", "1️⃣"))
         #expect(symbols[0]["selectionRange"]!.rangeTuple == [0, 0, 0, 6])

@@ -11,7 +11,8 @@ import TaskPaperServer
 
     /// Absolute tokens of ASCII lines, as "line start:length type".
     static func tokens(_ c: LSPClient, _ initialize: JSON) throws -> [String] {
-        let types = initialize["capabilities"]?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?
+        let types =
+            initialize["capabilities"]?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?
             .compactMap(\.stringValue) ?? []
         let full = try c.request("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(uri)]])
         let d = full["data"]?.arrayValue?.compactMap(\.intValue) ?? []
@@ -29,22 +30,25 @@ import TaskPaperServer
         let result = try c.initialize()
         c.open(Self.uri, "* Pack\n+ Call\nHome: @\nsee @ here\n- @due(2026-12-01)\n")
         let got = try Self.tokens(c, result)
-        #expect(got == [
-            "0 0:2 task", "1 0:2 task",
-            "2 0:5 project", "2 6:1 tag",
-            "3 4:1 tag",
-            // `- @due(…)` is a note: its tag is highlighted, no task marker.
-            "4 2:4 tag", "4 7:10 payload",
-        ])
+        #expect(
+            got == [
+                "0 0:2 task", "1 0:2 task",
+                "2 0:5 project", "2 6:1 tag",
+                "3 4:1 tag",
+                // `- @due(…)` is a note: its tag is highlighted, no task marker.
+                "4 2:4 tag", "4 7:10 payload",
+            ])
         #expect(try c.shutdownAndExit() == 0)
     }
 
     @Test func markAsDoneOnStarAndPlusTasksAndNotOnNotes() throws {
         let s = try CodeActionTests.Session("* Pack\n+ Call Bob\n- @due(2026-12-01)\n")
-        #expect(try s.applying(s.action("Mark as done", at: 0))
-            == "* Pack @done(2026-11-21)\n+ Call Bob\n- @due(2026-12-01)\n")
-        #expect(try s.applying(s.action("Mark as done", at: 1))
-            == "* Pack\n+ Call Bob @done(2026-11-21)\n- @due(2026-12-01)\n")
+        #expect(
+            try s.applying(s.action("Mark as done", at: 0))
+                == "* Pack @done(2026-11-21)\n+ Call Bob\n- @due(2026-12-01)\n")
+        #expect(
+            try s.applying(s.action("Mark as done", at: 1))
+                == "* Pack\n+ Call Bob @done(2026-11-21)\n- @due(2026-12-01)\n")
         let titles = try s.actions(2, 0).compactMap { $0["title"]?.stringValue }
         #expect(!titles.contains("Mark as done"))
         try s.close()
@@ -59,8 +63,12 @@ import TaskPaperServer
         #expect(try c.request("textDocument/references", references) == .null)
         #expect(try c.request("textDocument/prepareRename", position) == .null)
         #expect(try c.request("textDocument/hover", position) == .null)
-        let completion = try c.request("textDocument/completion", ["textDocument": ["uri": .string(Self.uri)],
-                                                                   "position": ["line": 2, "character": 5]])
+        let completion = try c.request(
+            "textDocument/completion",
+            [
+                "textDocument": ["uri": .string(Self.uri)],
+                "position": ["line": 2, "character": 5],
+            ])
         let labels = (completion["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
         #expect(labels.contains("home"))
         #expect(!labels.contains(""))
@@ -71,7 +79,9 @@ import TaskPaperServer
         let text = "A:\n  - a\n    - b\n  - c\n"
         let auto = [[0, 3], [1, 2]]
         // With four spaces a level, two spaces are no level: only `- a` holds something.
-        let cases: [(JSON, [[Int]])] = [(.null, auto), (["indentWidth": "auto"], auto), (["indentWidth": 4], [[1, 2]])]
+        let cases: [(JSON, [[Int]])] = [
+            (.null, auto), (["indentWidth": "auto"], auto), (["indentWidth": 4], [[1, 2]]),
+        ]
         for (options, expected) in cases {
             let c = try LSPClient(environment: Self.env)
             try c.initialize(options: options)
@@ -97,8 +107,12 @@ import TaskPaperServer
             let lines = try c.waitForDiagnostics(Self.uri).filter { $0["code"]?.stringValue == "line-too-long" }
                 .compactMap { $0["range"]?["start"]?["line"]?.intValue }
             #expect(lines == expected)
-            let hints = try c.request("textDocument/inlayHint", ["textDocument": ["uri": .string(Self.uri)],
-                "range": ["start": ["line": 0, "character": 0], "end": ["line": 2, "character": 0]]])
+            let hints = try c.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": .string(Self.uri)],
+                    "range": ["start": ["line": 0, "character": 0], "end": ["line": 2, "character": 0]],
+                ])
             #expect((hints.arrayValue ?? []).compactMap { $0["position"]?["line"]?.intValue } == expected)
             #expect(try c.shutdownAndExit() == 0)
         }
@@ -121,9 +135,11 @@ import TaskPaperServer
     @Test func megabyteLinesOfEscapesOpenParenthesesAndAtSignsAreServed() throws {
         let c = try LSPClient(environment: Self.env)
         try c.initialize()
-        let lines = [String(repeating: "\\)", count: 1 << 19), "- @a(" + String(repeating: "\\)", count: 1 << 19),
-                     String(repeating: "@a(", count: 350_000), String(repeating: "@", count: 1 << 20),
-                     String(repeating: "@ ", count: 1 << 19)]
+        let lines = [
+            String(repeating: "\\)", count: 1 << 19), "- @a(" + String(repeating: "\\)", count: 1 << 19),
+            String(repeating: "@a(", count: 350_000), String(repeating: "@", count: 1 << 20),
+            String(repeating: "@ ", count: 1 << 19),
+        ]
         for (i, line) in lines.enumerated() {
             let uri = "file:///long\(i).taskpaper"
             let started = Date()

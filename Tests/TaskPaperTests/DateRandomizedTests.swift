@@ -118,8 +118,9 @@ import Testing
             #expect(got == want, "'\(payload)'")
             if got != want { return }
         }
-        print("random date payloads: \(counts[.reads] ?? 0) read, \(counts[.malformed] ?? 0) malformed, "
-            + "\(counts[.invalid] ?? 0) invalid")
+        print(
+            "random date payloads: \(counts[.reads] ?? 0) read, \(counts[.malformed] ?? 0) malformed, "
+                + "\(counts[.invalid] ?? 0) invalid")
         #expect(counts.values.allSatisfy { $0 > 500 })
     }
 }
@@ -133,13 +134,16 @@ extension SeededRandom {
 /// reads back as the same moment (TaskPaper's own "should round trip now" test, generalised).
 @Suite struct DateRoundTripTests {
     static let alphabet = Array("0123456789-+: TtWZ.,amphsdwoqyinuexrlcbfgjkv".utf8)
-    static let words = ["today", "next", "may", "mon", "12", "2025", "-05", "-31", "pm", "at", "thru", "w", "m", "o",
-                        "30", ":00", " ", "T10", "1976-11-27", "25:00", "sep", "q", "isoweek", "99999999999999999999"]
+    static let words = [
+        "today", "next", "may", "mon", "12", "2025", "-05", "-31", "pm", "at", "thru", "w", "m", "o",
+        "30", ":00", " ", "T10", "1976-11-27", "25:00", "sep", "q", "isoweek", "99999999999999999999",
+    ]
 
     @Test func readingsRoundTripAndNothingTraps() {
         var random = SeededRandom(seed: 0xDA7E)
-        let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20),
-                              second: 30, millisecond: 500)
+        let clock = LintClock(
+            today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20),
+            second: 30, millisecond: 500)
         var read = 0
         for round in 0..<30_000 {
             var payload = ""
@@ -151,7 +155,8 @@ extension SeededRandom {
                 }
             }
             guard case .success(let value) = DateValue.parse(payload[...], clock: clock), value.end == nil,
-                  (0...9999).contains(value.start.date.year) else { continue }
+                (0...9999).contains(value.start.date.year)
+            else { continue }
             read += 1
             let again = DateValue.parse(value.reading[...], clock: clock)
             #expect((try? again.get().start) == value.start, "'\(payload)' -> \(value.reading)")

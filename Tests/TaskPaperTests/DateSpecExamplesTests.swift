@@ -146,9 +146,11 @@ import Testing
 
     /// The payloads of TaskPaper's own tests and grammar that were once called malformed: all read.
     @Test func theIssuesPayloadsReadWithoutAnError() {
-        let payloads = ["tomorrow at 5pm", "5pm", "this may at 9am", "next quarter", "+2 days", "3 weeks", "-1w 2d",
-                        "2016", "2016-5", "2016-W51-4", "2025-05-11T10:00", "1976-11-27T05:00:00.000Z",
-                        "this feb +5h +10m 20ms", "10:30:15:200 pm", "", "+1m", "13-12-05 20:53"]
+        let payloads = [
+            "tomorrow at 5pm", "5pm", "this may at 9am", "next quarter", "+2 days", "3 weeks", "-1w 2d",
+            "2016", "2016-5", "2016-W51-4", "2025-05-11T10:00", "1976-11-27T05:00:00.000Z",
+            "this feb +5h +10m 20ms", "10:30:15:200 pm", "", "+1m", "13-12-05 20:53",
+        ]
         #expect(payloads.count == 17)
         for payload in payloads {
             #expect(Self.reading(payload) != nil, "\(payload)")

@@ -7,8 +7,9 @@ import Testing
 /// Tuesday 2026-11-24 10:20:30.500, and each expectation is that computation done by hand
 /// (weeks start on Sunday, as in moment's English locale).
 @Suite struct DateTaskPaperSpecTests {
-    static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20),
-                                 second: 30, millisecond: 500)
+    static let clock = LintClock(
+        today: CivilDate(year: 2026, month: 11, day: 24), now: TimeOfDay(hour: 10, minute: 20),
+        second: 30, millisecond: 500)
 
     /// (payload, what TaskPaper reads, written as its `DateTime.format` writes it).
     static let rows: [(String, String)] = [

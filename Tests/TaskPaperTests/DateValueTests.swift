@@ -242,7 +242,8 @@ private func date(_ text: String) -> CivilDate {
         "next fortnight", "week", "this", "last", "monday 5", "+d", "+3x", "sept 3", "tues", "may 5pm",
         "today tomorrow", "now now", "2025-05-11 10:00 11:00", "+1d 14:00", "tomorrow +1h 9:00", "2016 -1d",
         "2025-05-11 13:00 - 14:00", "2025-05-11 10:00-", "2025-05-11 -14:00",
-        "2025-05-11,", "(2025-05-11)", "202505T10", "2025-05-11T1000", "20250511T10:00", "mo", "thurs", "2025-05-11 10:00 thru", "3 mo", "3 we",
+        "2025-05-11,", "(2025-05-11)", "202505T10", "2025-05-11T1000", "20250511T10:00", "mo", "thurs",
+        "2025-05-11 10:00 thru", "3 mo", "3 we",
         // malformed anywhere beats invalid elsewhere
         "2025-02-30 thru", "feb 30 foo",
     ])
@@ -253,7 +254,8 @@ private func date(_ text: String) -> CivilDate {
     @Test(arguments: [
         "2025-02-30", "2025-13-01", "2025-02-29", "1900-02-29", "2025-00-10", "2025-05-00", "2025-04-31",
         "2025-13", "2025-123", "2025-02-30 10:00", "2025-02-30 10",
-        "2025-05T10:00", "2016-W51T10:00", "20250230T1000", "2025-05-11T24:01", "20250511", "2025-02-30T10:00", "2025-W54-1",
+        "2025-05T10:00", "2016-W51T10:00", "20250230T1000", "2025-05-11T24:01", "20250511", "2025-02-30T10:00",
+        "2025-W54-1",
         "+99999999999d", "+99999999999999999999999999ms",
         // invalid beats inverted
         "2025-02-30 thru 2025-02-01", "2025-05-12 thru 2025-02-30",
@@ -379,7 +381,8 @@ private func date(_ text: String) -> CivilDate {
                 for dayOfMonth in 1...CivilDate.daysIn(month: month, year: year) {
                     let day = CivilDate(year: year, month: month, day: dayOfMonth)
                     guard day.dayNumber == expected, CivilDate(dayNumber: expected) == day,
-                          day.weekday == weekday else {
+                        day.weekday == weekday
+                    else {
                         Issue.record("round trip failed at \(day)")
                         return
                     }
@@ -443,8 +446,10 @@ private func date(_ text: String) -> CivilDate {
 
     /// A document-sized batch, to catch pathological slowness in review; it asserts no timing.
     @Test func manyPayloads() {
-        let payloads = ["2025-05-11", "2025-05-11 10:00", "2025-05-11 13:00-14:00",
-                        "2025-05-12 thru 2025-05-19", "tomorrow 9:30", "next friday", "+1w +2d", "tomorow"]
+        let payloads = [
+            "2025-05-11", "2025-05-11 10:00", "2025-05-11 13:00-14:00",
+            "2025-05-12 thru 2025-05-19", "tomorrow 9:30", "next friday", "+1w +2d", "tomorow",
+        ]
         var successes = 0
         let elapsed = ContinuousClock().measure {
             for index in 0..<50_000 {

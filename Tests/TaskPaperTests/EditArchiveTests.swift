@@ -21,18 +21,19 @@ private func archive(_ text: String, indentWidth: IndentWidth = .auto) -> String
             \t\t- Bank
 
             """
-        #expect(archive(before) == """
-            Home:
-            \t- Call Bob
-            \tErrands:
-            \t\t- Bank
+        #expect(
+            archive(before) == """
+                Home:
+                \t- Call Bob
+                \tErrands:
+                \t\t- Bank
 
-            Archive:
-            \t- Buy milk @done(2026-11-20) @project(Home)
-            \t\tfrom the corner shop
-            \t- Post office @done @project(Home / Errands)
+                Archive:
+                \t- Buy milk @done(2026-11-20) @project(Home)
+                \t\tfrom the corner shop
+                \t- Post office @done @project(Home / Errands)
 
-            """)
+                """)
     }
 
     @Test func insertsAtTheTopOfAnExistingArchiveAndLeavesItsItems() {
@@ -43,13 +44,14 @@ private func archive(_ text: String, indentWidth: IndentWidth = .auto) -> String
             \t- Old @done @project(Work)
             \t- Older @done
             """
-        #expect(archive(before) == """
-            Work:
-            Archive:
-            \t- Report @done @project(Work)
-            \t- Old @done @project(Work)
-            \t- Older @done
-            """)
+        #expect(
+            archive(before) == """
+                Work:
+                Archive:
+                \t- Report @done @project(Work)
+                \t- Old @done @project(Work)
+                \t- Older @done
+                """)
     }
 
     @Test func nothingToArchiveGivesNoEdit() {
@@ -63,7 +65,8 @@ private func archive(_ text: String, indentWidth: IndentWidth = .auto) -> String
 
     @Test func spaceIndentedDocumentsStaySpaceIndented() {
         let before = "A:\n  B:\n    - x @done\n      sub\n"
-        #expect(archive(before, indentWidth: .spaces(2)) == "A:\n  B:\n\nArchive:\n  - x @done @project(A / B)\n    sub\n")
+        #expect(
+            archive(before, indentWidth: .spaces(2)) == "A:\n  B:\n\nArchive:\n  - x @done @project(A / B)\n    sub\n")
     }
 
     @Test func aLastLineWithoutLineEndAndCRLFEndings() {
@@ -72,7 +75,8 @@ private func archive(_ text: String, indentWidth: IndentWidth = .auto) -> String
     }
 
     @Test func projectNamesWithParenthesesAreEscaped() {
-        #expect(archive("Q3 (draft):\n\t- x @done\n") == "Q3 (draft):\n\nArchive:\n\t- x @done @project(Q3 \\(draft\\))\n")
+        #expect(
+            archive("Q3 (draft):\n\t- x @done\n") == "Q3 (draft):\n\nArchive:\n\t- x @done @project(Q3 \\(draft\\))\n")
     }
 
     @Test func anExistingProjectTagIsKeptAndTrailingBlankLinesStay() {

@@ -31,8 +31,10 @@ private func markNotDone(_ text: String, _ range: ClosedRange<Int>) -> String {
 
     @Test func marksOnlyTasksWithoutDoneInTheRange() {
         let text = "Home:\n\t- a\n\t- b @done(2026-01-01)\n\tnote\n\t- c\n- outside\n"
-        #expect(markDone(text, 0...4) ==
-            "Home:\n\t- a @done(2026-11-21)\n\t- b @done(2026-01-01)\n\tnote\n\t- c @done(2026-11-21)\n- outside\n")
+        #expect(
+            markDone(text, 0...4)
+                == "Home:\n\t- a @done(2026-11-21)\n\t- b @done(2026-01-01)\n\tnote\n\t- c @done(2026-11-21)\n- outside\n"
+        )
     }
 
     @Test func marksATaskWhoseTagValueNeverCloses() {

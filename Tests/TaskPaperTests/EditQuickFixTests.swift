@@ -13,7 +13,8 @@ private func analyzed(_ text: String) -> AnalyzedLine {
 private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, text: String, preferred: Bool)] {
     let above = String(repeating: "Note.\n", count: index)
     let line = analyzed(text)
-    let all = line.diagnostics().flatMap { QuickFixes.fixes(for: $0, on: line, index: index) }
+    let all =
+        line.diagnostics().flatMap { QuickFixes.fixes(for: $0, on: line, index: index) }
         + QuickFixes.zeroPad(on: line, index: index)
     return all.map { fix in
         var doc = TextDocument(text: above + text)
@@ -27,7 +28,10 @@ private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, te
         let f = fixes("- meet @due(2026-11-25 14:00-13:00)")
         #expect(f.map(\.text) == ["- meet @due(2026-11-25 13:00-14:00)"])
         #expect(f.first?.preferred == true)
-        #expect(fixes("- trip @start(2026-12-09 thru 2026-12-02)").map(\.text) == ["- trip @start(2026-12-02 thru 2026-12-09)"])
+        #expect(
+            fixes("- trip @start(2026-12-09 thru 2026-12-02)").map(\.text) == [
+                "- trip @start(2026-12-02 thru 2026-12-09)"
+            ])
     }
 
     @Test func removesWhiteSpaceAfterAProjectColon() {
@@ -44,7 +48,10 @@ private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, te
     @Test func fixesWorkOnAnyLine() {
         #expect(fixes("- call @note(ring (555) 123)", atLine: 3).map(\.text) == [#"- call @note(ring \(555\) 123)"#])
         #expect(fixes("- a @waiting(Bob", atLine: 7).map(\.text) == ["- a @waiting(Bob)"])
-        #expect(fixes("- meet @due(2026-11-25 14:00-13:00)", atLine: 2).map(\.text) == ["- meet @due(2026-11-25 13:00-14:00)"])
+        #expect(
+            fixes("- meet @due(2026-11-25 14:00-13:00)", atLine: 2).map(\.text) == [
+                "- meet @due(2026-11-25 13:00-14:00)"
+            ])
     }
 
     @Test func closesAValueThatNeverCloses() {
@@ -54,9 +61,15 @@ private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, te
 
     @Test func reschedulesAnOverdueTaskKeepingItsTime() {
         #expect(fixes("- pay @due(2026-11-01)").map(\.text) == ["- pay @due(2026-11-21)", "- pay @due(2026-11-22)"])
-        #expect(fixes("- call @due(2026-11-01 09:30)").map(\.text) == ["- call @due(2026-11-21 09:30)", "- call @due(2026-11-22 09:30)"])
+        #expect(
+            fixes("- call @due(2026-11-01 09:30)").map(\.text) == [
+                "- call @due(2026-11-21 09:30)", "- call @due(2026-11-22 09:30)",
+            ])
         #expect(fixes("- call @due(yesterday)").map(\.text) == ["- call @due(2026-11-21)", "- call @due(2026-11-22)"])
-        #expect(fixes("- call @due(2026-11-01)").map(\.title) == ["Reschedule to today (2026-11-21)", "Reschedule to tomorrow (2026-11-22)"])
+        #expect(
+            fixes("- call @due(2026-11-01)").map(\.title) == [
+                "Reschedule to today (2026-11-21)", "Reschedule to tomorrow (2026-11-22)",
+            ])
     }
 
     @Test func zeroPadsNonCanonicalDates() {

@@ -11,17 +11,18 @@ import Testing
         return (0..<outline.lineCount).map { outline.depth(of: $0) }
     }
 
-    @Test(arguments: [
-        ("A:\n  - a\n    - b", [0, 1, 2]),
-        // Whole runs count, left-over spaces don't.
-        ("A:\n    - a\n      - b", [0, 1, 1]),
-        // Tabs and spaces mixed: one tab is a level, the shortest space run another.
-        ("A:\n\t- a\n  - b", [0, 1, 1]),
-        // Spaces after a tab are dropped; a tab after left-over spaces too.
-        ("x:\n  y\n\t  x\n   \tz\n  \tw", [0, 1, 1, 1, 2]),
-        ("A:\n    - a\n        - b\n  note", [0, 2, 4, 1]),
-        ("A:\n\t- a\n\t\t- b", [0, 1, 2]),
-    ] as [(String, [Int])])
+    @Test(
+        arguments: [
+            ("A:\n  - a\n    - b", [0, 1, 2]),
+            // Whole runs count, left-over spaces don't.
+            ("A:\n    - a\n      - b", [0, 1, 1]),
+            // Tabs and spaces mixed: one tab is a level, the shortest space run another.
+            ("A:\n\t- a\n  - b", [0, 1, 1]),
+            // Spaces after a tab are dropped; a tab after left-over spaces too.
+            ("x:\n  y\n\t  x\n   \tz\n  \tw", [0, 1, 1, 1, 2]),
+            ("A:\n    - a\n        - b\n  note", [0, 2, 4, 1]),
+            ("A:\n\t- a\n\t\t- b", [0, 1, 2]),
+        ] as [(String, [Int])])
     func autoTakesTheShortestLeadingSpaceRun(text: String, expected: [Int]) {
         #expect(Self.depths(text) == expected.map { $0 })
     }
@@ -40,15 +41,17 @@ import Testing
         var doc = TextDocument(text: "A:\n    - a\n        - b\n")
         #expect(doc.shortestLeadingSpaceRun == 4)
         let parsedBefore = doc.parsedLineCount
-        doc.replace(from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 0), with: "  note",
-                    encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 0), with: "  note",
+            encoding: .utf16)
         #expect(doc.shortestLeadingSpaceRun == 2)
         // Only the edited line was parsed again; the other depths follow from the new width.
         #expect(doc.parsedLineCount - parsedBefore == 1)
         let outline = Outline(document: doc, indentWidth: .auto)
         #expect((0..<4).map { outline.depth(of: $0) } == [0, 2, 4, 1])
-        doc.replace(from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 6), with: "",
-                    encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 6), with: "",
+            encoding: .utf16)
         #expect(doc.shortestLeadingSpaceRun == 4)
         #expect(Outline(document: doc, indentWidth: .auto).depth(of: 2) == 2)
     }

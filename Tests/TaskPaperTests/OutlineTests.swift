@@ -91,7 +91,8 @@ private func outline(_ text: String, indentWidth: IndentWidth = .auto) -> Outlin
     }
 
     @Test func itemNamesDropMarkersAndTrailingTags() {
-        let lines = TextDocument(text: "Home: @flag\n- Buy milk @due(2025-05-11)\n-\tCall Bob\nA note @x\n- \n:\n").lines
+        let lines = TextDocument(text: "Home: @flag\n- Buy milk @due(2025-05-11)\n-\tCall Bob\nA note @x\n- \n:\n")
+            .lines
         #expect(lines.map(\.itemName) == ["Home", "Buy milk", "Call Bob", "A note", "-", ":", ""])
     }
 }

@@ -44,8 +44,9 @@ func day(_ text: String) -> CivilDate {
         #expect(d.severity == .warning)
         #expect(line.utf8Slice(d.range) == "every 0 days")
         #expect(d.message.contains("'every 0 days' is no repeat rule: expected daily, weekly"))
-        #expect(Linter.lint("- a @repeat(every mon, thu from done)", settings: LintSettings(), clock: planningClock)
-            .isEmpty)
+        #expect(
+            Linter.lint("- a @repeat(every mon, thu from done)", settings: LintSettings(), clock: planningClock)
+                .isEmpty)
     }
 }
 
@@ -86,8 +87,9 @@ func day(_ text: String) -> CivilDate {
     @Test func stepsPastYear9999AreRefused() throws {
         let rule = try #require(RepeatRule.parse("every 100000 years"))
         #expect(rule.step(from: planningClock.today) == nil)
-        #expect(try #require(RepeatRule.parse("yearly")).nextOccurrence(of: day("9999-06-01"), today: day("9999-07-01"))
-            == nil)
+        #expect(
+            try #require(RepeatRule.parse("yearly")).nextOccurrence(of: day("9999-06-01"), today: day("9999-07-01"))
+                == nil)
         #expect(try #require(RepeatRule.parse("every 100000 days")).step(from: day("9999-01-01")) == nil)
     }
 }
@@ -95,8 +97,10 @@ func day(_ text: String) -> CivilDate {
 @Suite struct PlanningRepeatMarkDoneTests {
     private func markDone(_ text: String, _ range: ClosedRange<Int>) -> String? {
         var doc = TextDocument(text: text)
-        guard case .success(let edits) = RepeatEdits.markDone(doc.lines, in: range, indentWidth: .auto,
-                                                              doneTag: "@done(2026-11-24)", clock: planningClock)
+        guard
+            case .success(let edits) = RepeatEdits.markDone(
+                doc.lines, in: range, indentWidth: .auto,
+                doneTag: "@done(2026-11-24)", clock: planningClock)
         else { return nil }
         doc.apply(edits)
         return doc.text
@@ -126,35 +130,41 @@ func day(_ text: String) -> CivilDate {
     }
 
     @Test func movesEveryDateTagAndClampsMonthEnds() {
-        #expect(markDone("- Rent @start(2026-10-25) @repeat(monthly) @due(2026-10-31)", 0...0) ==
-            "- Rent @start(2026-11-25) @repeat(monthly) @due(2026-11-30)\n"
-            + "- Rent @start(2026-10-25) @due(2026-10-31) @done(2026-11-24)")
-        #expect(markDone("- Call mum @defer(2026-11-20) @repeat(every 2 weeks from done)\r\n", 0...0) ==
-            "- Call mum @defer(2026-12-08) @repeat(every 2 weeks from done)\r\n"
-            + "- Call mum @defer(2026-11-20) @done(2026-11-24)\r\n")
+        #expect(
+            markDone("- Rent @start(2026-10-25) @repeat(monthly) @due(2026-10-31)", 0...0)
+                == "- Rent @start(2026-11-25) @repeat(monthly) @due(2026-11-30)\n"
+                + "- Rent @start(2026-10-25) @due(2026-10-31) @done(2026-11-24)")
+        #expect(
+            markDone("- Call mum @defer(2026-11-20) @repeat(every 2 weeks from done)\r\n", 0...0)
+                == "- Call mum @defer(2026-12-08) @repeat(every 2 weeks from done)\r\n"
+                + "- Call mum @defer(2026-11-20) @done(2026-11-24)\r\n")
     }
 
     @Test func aTaskWithoutDatesGetsADueOneIntervalFromToday() {
-        #expect(markDone("- Stretch @repeat(every mon, fri)\n- b\n", 0...0) ==
-            "- Stretch @repeat(every mon, fri) @due(2026-11-27)\n- Stretch @done(2026-11-24)\n- b\n")
+        #expect(
+            markDone("- Stretch @repeat(every mon, fri)\n- b\n", 0...0)
+                == "- Stretch @repeat(every mon, fri) @due(2026-11-27)\n- Stretch @done(2026-11-24)\n- b\n")
     }
 
     @Test func otherTasksOfTheSelectionAreMarkedDonePlainly() {
-        #expect(markDone("- a\n- b @repeat(daily) @due(2026-11-24)\n- c @repeat(nonsense)\n", 0...2) ==
-            "- a @done(2026-11-24)\n- b @repeat(daily) @due(2026-11-25)\n- b @due(2026-11-24) @done(2026-11-24)\n"
-            + "- c @repeat(nonsense) @done(2026-11-24)\n")
+        #expect(
+            markDone("- a\n- b @repeat(daily) @due(2026-11-24)\n- c @repeat(nonsense)\n", 0...2)
+                == "- a @done(2026-11-24)\n- b @repeat(daily) @due(2026-11-25)\n- b @due(2026-11-24) @done(2026-11-24)\n"
+                + "- c @repeat(nonsense) @done(2026-11-24)\n")
     }
 
     @Test func nestedRepeatingTasksInOneSelectionEachRepeat() {
-        #expect(markDone("- week @repeat(weekly) @due(2026-11-23)\n\t- day @repeat(daily) @due(2026-11-24)\n", 0...1) ==
-            "- week @repeat(weekly) @due(2026-11-30)\n\t- day @repeat(daily) @due(2026-11-24)\n"
-            + "- week @due(2026-11-23) @done(2026-11-24)\n"
-            + "\t- day @repeat(daily) @due(2026-11-25)\n\t- day @due(2026-11-24) @done(2026-11-24)\n")
+        #expect(
+            markDone("- week @repeat(weekly) @due(2026-11-23)\n\t- day @repeat(daily) @due(2026-11-24)\n", 0...1)
+                == "- week @repeat(weekly) @due(2026-11-30)\n\t- day @repeat(daily) @due(2026-11-24)\n"
+                + "- week @due(2026-11-23) @done(2026-11-24)\n"
+                + "\t- day @repeat(daily) @due(2026-11-25)\n\t- day @due(2026-11-24) @done(2026-11-24)\n")
     }
 
     @Test func aDatePastYear9999IsAFailureNotAnEdit() {
         let doc = TextDocument(text: "- far @due(9999-12-30) @repeat(weekly)")
-        let result = RepeatEdits.markDone(doc.lines, in: 0...0, indentWidth: .auto, doneTag: "@done", clock: planningClock)
+        let result = RepeatEdits.markDone(
+            doc.lines, in: 0...0, indentWidth: .auto, doneTag: "@done", clock: planningClock)
         #expect(result == .failure(.pastLastYear(line: 0)))
         if case .failure(let failure) = result { #expect(failure.message.contains("9999")) }
     }
@@ -163,11 +173,15 @@ func day(_ text: String) -> CivilDate {
 @Suite struct PlanningRepeatHoverTests {
     @Test(arguments: [
         ("- a @due(2026-11-20) @repeat(every 2 weeks)", "Repeats every 2 weeks; next due 2026-12-04"),
-        ("- a @repeat(monthly from done) @start(2026-01-31)",
-         "Repeats every month, counted from the day it is done; next start 2026-12-24"),
+        (
+            "- a @repeat(monthly from done) @start(2026-01-31)",
+            "Repeats every month, counted from the day it is done; next start 2026-12-24"
+        ),
         ("- a @repeat(every mon, thu)", "Repeats every Monday and Thursday; next due 2026-11-26"),
-        ("- a @repeat(every 100000 years)",
-         "Repeats every 100000 years; the next occurrence would fall after the year 9999"),
+        (
+            "- a @repeat(every 100000 years)",
+            "Repeats every 100000 years; the next occurrence would fall after the year 9999"
+        ),
         ("- a @repeat(fortnightly)", "Not a repeat rule: " + RepeatRule.expectation),
         ("Chores: @repeat(weekly)", "Repeats every week (only tasks repeat)"),
     ])
@@ -176,7 +190,8 @@ func day(_ text: String) -> CivilDate {
     }
 
     @Test func noHoverWithoutRepeat() {
-        #expect(RepeatEdits.hoverText(for: TextDocument(text: "- a @due(2026-11-20)").lines[0], clock: planningClock)
-            == nil)
+        #expect(
+            RepeatEdits.hoverText(for: TextDocument(text: "- a @due(2026-11-20)").lines[0], clock: planningClock)
+                == nil)
     }
 }

@@ -14,19 +14,22 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
         #expect(lines.map(\.isClosed) == [true, true, false, true])
         // No overdue on a cancelled task.
         #expect(Linter.lint("- a @due(2026-01-01) @cancelled", settings: LintSettings(), clock: planningClock).isEmpty)
-        #expect(Linter.lint("- a @due(2026-01-01)", settings: LintSettings(), clock: planningClock)
-            .map(\.diagnostic.code) == [.overdue])
+        #expect(
+            Linter.lint("- a @due(2026-01-01)", settings: LintSettings(), clock: planningClock)
+                .map(\.diagnostic.code) == [.overdue])
     }
 
     @Test func markAsCancelledFollowsTheDoneFormat() {
         let day = CivilDate(year: 2026, month: 11, day: 24)
         #expect(DoneEdits.cancelledTag(date: day) == "@cancelled(2026-11-24)")
-        #expect(DoneEdits.cancelledTag(date: day, time: TimeOfDay(hour: 9, minute: 5))
-            == "@cancelled(2026-11-24 09:05)")
+        #expect(
+            DoneEdits.cancelledTag(date: day, time: TimeOfDay(hour: 9, minute: 5))
+                == "@cancelled(2026-11-24 09:05)")
         #expect(DoneEdits.cancelledTag(date: nil) == "@cancelled")
-        #expect(edited("- a  \n- b @done\n- c @cancelled\nnote\n- d") {
-            DoneEdits.markCancelled($0, in: 0...4, tag: "@cancelled(2026-11-24)")
-        } == "- a @cancelled(2026-11-24)  \n- b @done\n- c @cancelled\nnote\n- d @cancelled(2026-11-24)")
+        #expect(
+            edited("- a  \n- b @done\n- c @cancelled\nnote\n- d") {
+                DoneEdits.markCancelled($0, in: 0...4, tag: "@cancelled(2026-11-24)")
+            } == "- a @cancelled(2026-11-24)  \n- b @done\n- c @cancelled\nnote\n- d @cancelled(2026-11-24)")
     }
 
     @Test func markAsNotDoneRemovesCancelledToo() {
@@ -36,25 +39,27 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
     }
 
     @Test func archiveDoneMovesCancelledItems() {
-        #expect(edited("- a @cancelled\n- b\n") { ArchiveEdits.archiveDone($0, indentWidth: .auto) } ==
-            "- b\n\nArchive:\n\t- a @cancelled\n")
+        #expect(
+            edited("- a @cancelled\n- b\n") { ArchiveEdits.archiveDone($0, indentWidth: .auto) }
+                == "- b\n\nArchive:\n\t- a @cancelled\n")
     }
 }
 
 @Suite struct PlanningStartDateTests {
-    @Test(arguments: [
-        ("- a @start(2026-11-27)", "2026-11-27"),
-        ("- a @defer(2026-11-25 08:00)", "2026-11-25"),
-        ("- a @start(2026-11-25) @defer(2026-12-01)", "2026-12-01"),
-        ("- a @start(next week)", "2026-11-29"),
-        ("- a @start(2026-11-24)", nil),
-        ("- a @start(2026-11-01)", nil),
-        ("- a @start(someday)", nil),
-        ("- a @start(2026-12-01) @done", nil),
-        ("- a @start(2026-12-01) @cancelled", nil),
-        ("Later: @start(2026-12-01)", nil),
-        ("a note @defer(2026-12-01)", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("- a @start(2026-11-27)", "2026-11-27"),
+            ("- a @defer(2026-11-25 08:00)", "2026-11-25"),
+            ("- a @start(2026-11-25) @defer(2026-12-01)", "2026-12-01"),
+            ("- a @start(next week)", "2026-11-29"),
+            ("- a @start(2026-11-24)", nil),
+            ("- a @start(2026-11-01)", nil),
+            ("- a @start(someday)", nil),
+            ("- a @start(2026-12-01) @done", nil),
+            ("- a @start(2026-12-01) @cancelled", nil),
+            ("Later: @start(2026-12-01)", nil),
+            ("a note @defer(2026-12-01)", nil),
+        ] as [(String, String?)])
     func anOpenTaskStartingAfterTodayIsDeferred(text: String, until: String?) {
         let line = TextDocument(text: text).lines[0]
         #expect(StartDates.deferredUntil(line, clock: planningClock) == until.map(day))
@@ -73,8 +78,10 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
     }
 
     @Test func titlesAreWrittenOnce() {
-        #expect(Reschedule.allCases.map(\.title) ==
-            ["Due today", "Due tomorrow", "Due next week", "Postpone 1 day", "Postpone 1 week", "Pin date"])
+        #expect(
+            Reschedule.allCases.map(\.title) == [
+                "Due today", "Due tomorrow", "Due next week", "Postpone 1 day", "Postpone 1 week", "Pin date",
+            ])
         #expect(Reschedule.moveOverdueTitle == "Move overdue to today")
     }
 
@@ -92,8 +99,10 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
         (.dueToday, "- a @done", "- a @done"),
         (.dueToday, "Project:", "Project:"),
         // As TaskPaper reads them: `+3d` keeps the time of now, `monday` is this week's.
-        (.pinDate, "- a @due(next friday) @start(+3d) @defer(monday 5pm) @x(tomorrow)",
-         "- a @due(2026-12-04) @start(2026-11-27 10:15) @defer(2026-11-23 17:00) @x(tomorrow)"),
+        (
+            .pinDate, "- a @due(next friday) @start(+3d) @defer(monday 5pm) @x(tomorrow)",
+            "- a @due(2026-12-04) @start(2026-11-27 10:15) @defer(2026-11-23 17:00) @x(tomorrow)"
+        ),
         (.pinDate, "- a @due(2026-12-04)", "- a @due(2026-12-04)"),
     ])
     func rewritesTheDueDate(action: Reschedule, before: String, after: String) {
@@ -101,43 +110,52 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
     }
 
     @Test func appliesToEveryTaskOfASelection() {
-        #expect(apply(.postponeOneWeek, "- a @due(2026-11-20)\nnote\n- b @due(2026-11-21)\n- c", 0...3) ==
-            "- a @due(2026-11-27)\nnote\n- b @due(2026-11-28)\n- c")
+        #expect(
+            apply(.postponeOneWeek, "- a @due(2026-11-20)\nnote\n- b @due(2026-11-21)\n- c", 0...3)
+                == "- a @due(2026-11-27)\nnote\n- b @due(2026-11-28)\n- c")
     }
 
     @Test func offersOnlyWhatChangesTheTask() {
         let line = TextDocument(text: "- a @due(2026-11-24)").lines[0]
-        #expect(Reschedule.available(on: line, clock: planningClock) ==
-            [.dueTomorrow, .dueNextWeek, .postponeOneDay, .postponeOneWeek])
+        #expect(
+            Reschedule.available(on: line, clock: planningClock) == [
+                .dueTomorrow, .dueNextWeek, .postponeOneDay, .postponeOneWeek,
+            ])
     }
 
     @Test func movesEveryOpenOverdueTaskToToday() {
-        let text = "- a @due(2026-11-01 08:00)\n- b @due(2026-11-30)\n- c @due(2026-01-01) @done\n"
+        let text =
+            "- a @due(2026-11-01 08:00)\n- b @due(2026-11-30)\n- c @due(2026-01-01) @done\n"
             + "\t- d @due(2026-11-20 thru 2026-11-23)\n- e @due(yesterday)\n"
-        #expect(edited(text) { Reschedule.moveOverdueToToday($0, clock: planningClock) } ==
-            "- a @due(2026-11-24 08:00)\n- b @due(2026-11-30)\n- c @due(2026-01-01) @done\n"
-            + "\t- d @due(2026-11-24)\n- e @due(2026-11-24)\n")
+        #expect(
+            edited(text) { Reschedule.moveOverdueToToday($0, clock: planningClock) }
+                == "- a @due(2026-11-24 08:00)\n- b @due(2026-11-30)\n- c @due(2026-01-01) @done\n"
+                + "\t- d @due(2026-11-24)\n- e @due(2026-11-24)\n")
     }
 }
 
 @Suite struct PlanningAgendaTests {
     @Test func selectsOpenTasksDueSoonOrTodayAndSortsThem() {
-        let work = TextDocument(text: """
-            Work:
-            \t- report @due(2026-11-26)
-            \t- old bug @due(2026-11-02)
-            \t- far @due(2026-12-20)
-            \t- finished @due(2026-11-01) @done
-            \t- dropped @due(2026-11-01) @cancelled
-            \t- call Ann @today
-            """).lines
+        let work = TextDocument(
+            text: """
+                Work:
+                \t- report @due(2026-11-26)
+                \t- old bug @due(2026-11-02)
+                \t- far @due(2026-12-20)
+                \t- finished @due(2026-11-01) @done
+                \t- dropped @due(2026-11-01) @cancelled
+                \t- call Ann @today
+                """
+        ).lines
         let home = TextDocument(
-            text: "- rent @due(2026-11-20 09:00)\n- plants @today @due(2026-11-30)\n- sweep @today\n").lines
+            text: "- rent @due(2026-11-20 09:00)\n- plants @today @due(2026-11-30)\n- sweep @today\n"
+        ).lines
         let agenda = Agenda.select([work, home], days: 7, clock: planningClock)
-        #expect(agenda.map(\.text) == [
-            "- call Ann @today", "- sweep @today", "- old bug @due(2026-11-02)", "- rent @due(2026-11-20 09:00)",
-            "- report @due(2026-11-26)", "- plants @today @due(2026-11-30)",
-        ])
+        #expect(
+            agenda.map(\.text) == [
+                "- call Ann @today", "- sweep @today", "- old bug @due(2026-11-02)", "- rent @due(2026-11-20 09:00)",
+                "- report @due(2026-11-26)", "- plants @today @due(2026-11-30)",
+            ])
         #expect(agenda.map(\.document) == [0, 1, 0, 1, 0, 1])
         #expect(agenda.map(\.line) == [6, 2, 2, 0, 1, 1])
         #expect(agenda.map(\.offset) == [1, 0, 1, 0, 1, 0])

@@ -82,7 +82,9 @@ import Testing
     }
 
     @Test func lineTooLongCountsGraphemeClusters() {
-        let limit: (inout LintSettings) -> Void = { $0.maxLineLength = 10; $0.lineLengthNotes = true }
+        let limit: (inout LintSettings) -> Void = {
+            $0.maxLineLength = 10; $0.lineLengthNotes = true
+        }
         // 10 thumbs with skin tone: 80 bytes, 20 UTF-16 units, 10 characters: not too long.
         #expect(Self.diagnostics(String(repeating: "👍🏽", count: 10), limit).isEmpty)
         let thumbs = String(repeating: "👍🏽", count: 13)
@@ -129,7 +131,8 @@ import Testing
     }
 
     @Test func lintWholeText() {
-        let findings = Linter.lint("Home:\n- a @due(2025-02-30)\r\n- b @due(tomorow)", settings: LintSettings(), clock: Self.clock)
+        let findings = Linter.lint(
+            "Home:\n- a @due(2025-02-30)\r\n- b @due(tomorow)", settings: LintSettings(), clock: Self.clock)
         #expect(findings.map(\.line) == [1, 2])
         #expect(findings.map(\.diagnostic.code) == [.dateInvalid, .dateMalformed])
     }

@@ -88,9 +88,11 @@ import Testing
         row("//= one", ["one"]),
         row("//@t 23", ["six"]),
         row("//@t", ["three", "four", "six"]),
-        Row(query: "//@t and (@t = @m)", expected: ["three", "six"],
+        Row(
+            query: "//@t and (@t = @m)", expected: ["three", "six"],
             document: "one @m(2)\n\ttwo\n\t\tthree @t @m\n\t\tfour @t\n\tfive\n\t\tsix @t(23) @m(23)"),
-        Row(query: "//@m = count(.*)", expected: ["one"],
+        Row(
+            query: "//@m = count(.*)", expected: ["one"],
             document: "one @m(2)\n\ttwo\n\t\tthree @t @m\n\t\tfour @t\n\tfive\n\t\tsix @t(23) @m(23)"),
         // Boolean
         row("//w and o", ["two"]),
@@ -176,13 +178,16 @@ import Testing
         let orDocument = fixture(replacing: "two", with: "two is here")
         let orQuoted = fixture(replacing: "one", with: "one is here")
         return [
-            Row(query: "find this string", expected: ["find this string"],
+            Row(
+                query: "find this string", expected: ["find this string"],
                 document: fixture(replacing: "one", with: "find this string")),
             Row(query: "notandor", expected: ["notandor"], document: fixture(replacing: "one", with: "notandor")),
-            Row(query: "//one is here or two is here", expected: ["one is here", "two is here"],
+            Row(
+                query: "//one is here or two is here", expected: ["one is here", "two is here"],
                 document: fixture(replacing: "one", with: "one is here").replacing("\ttwo\n", with: "\ttwo is here\n")),
             row("\"one\"", ["one"]),
-            Row(query: "//\"one is here or two is here\"", expected: ["one is here or two is here @t"],
+            Row(
+                query: "//\"one is here or two is here\"", expected: ["one is here or two is here @t"],
                 document: orQuoted.replacing("\ttwo\n", with: "\ttwo is here\n")
                     .replacing("three @t", with: "one is here or two is here @t")),
             Row(query: "0", expected: ["0one"], document: fixture(replacing: "one", with: "0one")),
@@ -190,9 +195,12 @@ import Testing
             Row(query: "//@t1 = v1", expected: ["one"], document: fixture(replacing: "one", with: "one @t1(v1)")),
             Row(query: "//\"ü\"", expected: ["find a ü"], document: fixture + "\nfind a ü"),
         ] + languages.map { Row(query: "//" + $0, expected: [$0], document: withLanguages) }
-          + [Row(query: "/one/\"not(\"/four", expected: ["four"],
-                 document: fixture(replacing: "two", with: "not( needs quotes in nodepath"))]
-          + [Row(query: "two is here", expected: ["two is here"], document: orDocument)]
+            + [
+                Row(
+                    query: "/one/\"not(\"/four", expected: ["four"],
+                    document: fixture(replacing: "two", with: "not( needs quotes in nodepath"))
+            ]
+            + [Row(query: "two is here", expected: ["two is here"], document: orDocument)]
     }()
 
     static let slices: [Row] = [

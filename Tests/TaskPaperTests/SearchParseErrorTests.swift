@@ -22,12 +22,14 @@ import Testing
         Case(query: "task and @due", offset: 5, message: "expected a search term, but found 'and'"),
         Case(query: "/ancestor-or-self::", offset: 19, message: "expected a search term, but the search ends"),
         Case(query: "/////union", offset: 3, message: "expected a search term, but found '/'"),
-        Case(query: "@t [x] a", offset: 4,
-             message: "expected a modifier (one of i s n d l) or a number, but found 'x'"),
+        Case(
+            query: "@t [x] a", offset: 4,
+            message: "expected a modifier (one of i s n d l) or a number, but found 'x'"),
         Case(query: "@t [s", offset: 5, message: "expected ']' to close the modifier at 3, but the search ends"),
         Case(query: "//@t[0:", offset: 7, message: "expected ']' to close '[' at 4, but the search ends"),
-        Case(query: "\"a\\qb\"", offset: 3,
-             message: "expected an escape after '\\' (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t), but found 'qb'"),
+        Case(
+            query: "\"a\\qb\"", offset: 3,
+            message: "expected an escape after '\\' (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t), but found 'qb'"),
         Case(query: "a!b", offset: 1, message: "expected a search term, but found '!'"),
         Case(query: "*a", offset: 1, message: "expected end of search, but found 'a'"),
         // Offsets count UTF-8 bytes: "é" is two.

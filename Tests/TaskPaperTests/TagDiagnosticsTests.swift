@@ -14,8 +14,11 @@ import Testing
     }
 
     /// (code, covered text, message) of each finding.
-    static func found(_ text: String, _ configure: (inout LintSettings) -> Void = { _ in })
-        -> [(code: DiagnosticCode, covers: String, message: String)] {
+    static func found(
+        _ text: String, _ configure: (inout LintSettings) -> Void = { _ in }
+    )
+        -> [(code: DiagnosticCode, covers: String, message: String)]
+    {
         analyzed(text, configure).diagnostics().map { ($0.code, String(text.utf8Slice($0.range)), $0.message) }
     }
 
@@ -35,14 +38,16 @@ import Testing
         let f = Self.found("- fix @project(KANBAN TICKET(S) / Bugs)")
         #expect(f.map(\.code) == [.tagValueUnbalanced])
         #expect(f.first?.covers == "@project(KANBAN TICKET(S) / Bugs)")
-        #expect(f.first?.message == "TaskPaper reads no tag here: the parentheses inside @project(…) are nested; "
-            + "escape them as '\\(' and '\\)'")
+        #expect(
+            f.first?.message == "TaskPaper reads no tag here: the parentheses inside @project(…) are nested; "
+                + "escape them as '\\(' and '\\)'")
     }
 
     @Test func aValueClosedByTextIsNamedAsSuch() {
         let f = Self.found("- a @x(b)c d")
-        #expect(f.first?.message
-            == "TaskPaper reads no tag here: @x(…) must be followed by white space or the line end")
+        #expect(
+            f.first?.message
+                == "TaskPaper reads no tag here: @x(…) must be followed by white space or the line end")
         #expect(f.first?.covers == "@x(b)c d")
     }
 
@@ -83,7 +88,10 @@ import Testing
         #expect(Self.found(prose, limit).isEmpty)
         #expect(Self.found("- " + prose, limit).map(\.code) == [.lineTooLong])
         #expect(Self.found(prose + ":", limit).map(\.code) == [.lineTooLong])
-        #expect(Self.found(prose) { $0.maxLineLength = 20; $0.lineLengthNotes = true }.map(\.code) == [.lineTooLong])
+        #expect(
+            Self.found(prose) {
+                $0.maxLineLength = 20; $0.lineLengthNotes = true
+            }.map(\.code) == [.lineTooLong])
         #expect(Self.found("- " + prose, limit).first?.message == "Line is 45 characters long (limit 20, 25 over)")
     }
 

@@ -23,9 +23,12 @@ private struct RegexOracle {
     }
 
     static func isNameUnit(_ c: UInt16) -> Bool {
-        let start: [ClosedRange<UInt16>] = [0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6,
-            0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
-            0xF900...0xFDCF, 0xFDF0...0xFFFD]
+        let start: [ClosedRange<UInt16>] = [
+            0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6,
+            0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF,
+            0x3001...0xD7FF,
+            0xF900...0xFDCF, 0xFDF0...0xFFFD,
+        ]
         let other: [ClosedRange<UInt16>] = [0x2D...0x2E, 0x30...0x39, 0xB7...0xB7, 0x300...0x36F, 0x203F...0x2040]
         return (start + other).contains { $0.contains(c) }
     }
@@ -65,10 +68,16 @@ private struct RegexOracle {
             guard a < n, u[a] == 0x40 else { return false }
             return name(a + 1) { nameEnd in
                 let tagName = text(a + 1..<nameEnd)
-                if nameEnd < n, u[nameEnd] == 0x28, value(nameEnd + 1, { v in
-                    let match = Match(at: a, name: tagName, value: text(nameEnd + 1..<v))
-                    return v < n && u[v] == 0x29 && lookahead(v + 1) && k(v + 1, match)
-                }) { return true }
+                if nameEnd < n, u[nameEnd] == 0x28,
+                    value(
+                        nameEnd + 1,
+                        { v in
+                            let match = Match(at: a, name: tagName, value: text(nameEnd + 1..<v))
+                            return v < n && u[v] == 0x29 && lookahead(v + 1) && k(v + 1, match)
+                        })
+                {
+                    return true
+                }
                 return lookahead(nameEnd) && k(nameEnd, Match(at: a, name: tagName, value: nil))
             }
         }
@@ -79,7 +88,13 @@ private struct RegexOracle {
         var out: [Match] = [], last = 0
         while last <= n {
             var found: (end: Int, match: Match)?
-            for p in last...n where tag(p, { end, m in found = (end, m); return true }) { break }
+            for p in last...n
+            where tag(
+                p,
+                { end, m in
+                    found = (end, m); return true
+                })
+            { break }
             guard let found else { break }
             out.append(found.match)
             last = found.end
@@ -99,8 +114,10 @@ private struct RegexOracle {
 
 @Suite struct TagExpressionOracleTests {
     /// The characters that matter, the likelier ones repeated.
-    static let pieces = ["@", "@", "@", "(", ")", ")", "\\", "a", "a", "a", "-", "é", "𝒳", " ", " ", " ", "\u{3000}",
-                         ",", ":", "\u{1680}", "+", "\t", "\\)", "\\(", "@a(", ") "]
+    static let pieces = [
+        "@", "@", "@", "(", ")", ")", "\\", "a", "a", "a", "-", "é", "𝒳", " ", " ", " ", "\u{3000}",
+        ",", ":", "\u{1680}", "+", "\t", "\\)", "\\(", "@a(", ") ",
+    ]
 
     @Test func scannerAgreesWithALiteralBacktrackingMatcher() {
         var rng = SeededRandom(seed: 12)
@@ -117,22 +134,28 @@ private struct RegexOracle {
 
             let expected = oracle.allTags()
             let got = syntax.tags.map {
-                RegexOracle.Match(at: utf16(Int($0.start)), name: String($0.name(in: line)),
-                                  value: $0.payload(in: line).map(String.init))
+                RegexOracle.Match(
+                    at: utf16(Int($0.start)), name: String($0.name(in: line)),
+                    value: $0.payload(in: line).map(String.init))
             }
             #expect(got == expected, "\(line.debugDescription)")
 
             let trailing = oracle.trailingStart()
             let content = expected.isEmpty ? oracle.n : (trailing ?? oracle.n)
-            #expect(utf16(Int(syntax.contentEnd)) == content, "content of \(line.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                utf16(Int(syntax.contentEnd)) == content,
+                "content of \(line.unicodeScalars.map { String($0.value, radix: 16) })")
             // The automaton alone (the scanner takes a shortcut where the tags found end the line).
             let automaton = line.withUTF8Bytes { TagScanner.trailingTagsStart($0, bodyStart: syntax.indentLength) }
             #expect(automaton.map(utf16) == trailing, "trailing tags of \(line.debugDescription)")
 
             let c = Array(oracle.u[0..<content])
-            let kind: LineKind = line.utf16.allSatisfy(RegexOracle.isSpace) ? .blank
-                : c.count >= 2 && [0x2D, 0x2B, 0x2A].contains(c[0]) && RegexOracle.isSpace(c[1]) ? .task
-                : c.last == 0x3A ? .project : .note
+            let kind: LineKind =
+                line.utf16.allSatisfy(RegexOracle.isSpace)
+                ? .blank
+                : c.count >= 2 && [0x2D, 0x2B, 0x2A].contains(c[0]) && RegexOracle.isSpace(c[1])
+                    ? .task
+                    : c.last == 0x3A ? .project : .note
             #expect(syntax.kind == kind, "kind of \(line.debugDescription)")
             if !got.isEmpty { withTags += 1 }
             if content < oracle.n { withTrailingTags += 1 }

@@ -42,24 +42,28 @@ import Testing
         TagScanner.parse(text).tags.map { (String($0.name(in: text)), $0.payload(in: text).map(String.init)) }
     }
 
-    @Test(arguments: [
-        ("- a @due", [("due", nil as String?)]),
-        ("- a @due(2025-05-11)", [("due", "2025-05-11")]),
-        ("- a @due()", [("due", "")]),
-        ("@start here", [("start", nil)]),
-        ("mail a@b.com now", []),
-        ("- @tag, comma", []),
-        ("- @a(b)c", []),
-        ("- @a(b) @c", [("a", "b"), ("c", nil)]),
-        ("- @waiting-for @v1.2 @été @under_score", [("waiting-for", nil), ("v1.2", nil), ("été", nil), ("under_score", nil)]),
-        ("- @東京(駅) x", [("東京", "駅")]),
-        ("- 👍🏽 @done(2025-01-01)", [("done", "2025-01-01")]),
-        ("- @note(call \\(555\\) now)", [("note", "call \\(555\\) now")]),
-        ("- @ alone", [("", nil)]),
-        ("- @@double", []),
-        ("- x\t@tabbed", [("tabbed", nil)]),
-        ("- @👍 emoji name", []),
-    ] as [(String, [(String, String?)])])
+    @Test(
+        arguments: [
+            ("- a @due", [("due", nil as String?)]),
+            ("- a @due(2025-05-11)", [("due", "2025-05-11")]),
+            ("- a @due()", [("due", "")]),
+            ("@start here", [("start", nil)]),
+            ("mail a@b.com now", []),
+            ("- @tag, comma", []),
+            ("- @a(b)c", []),
+            ("- @a(b) @c", [("a", "b"), ("c", nil)]),
+            (
+                "- @waiting-for @v1.2 @été @under_score",
+                [("waiting-for", nil), ("v1.2", nil), ("été", nil), ("under_score", nil)]
+            ),
+            ("- @東京(駅) x", [("東京", "駅")]),
+            ("- 👍🏽 @done(2025-01-01)", [("done", "2025-01-01")]),
+            ("- @note(call \\(555\\) now)", [("note", "call \\(555\\) now")]),
+            ("- @ alone", [("", nil)]),
+            ("- @@double", []),
+            ("- x\t@tabbed", [("tabbed", nil)]),
+            ("- @👍 emoji name", []),
+        ] as [(String, [(String, String?)])])
     func tagsAndPayloads(text: String, expected: [(String, String?)]) {
         let got = Self.tags(text)
         #expect(got.map(\.0) == expected.map(\.0), "\(text)")

@@ -130,7 +130,9 @@ import Testing
     }
 
     @Test func completionScansOnAfterAValueTaskPaperCannotRead() {
-        func context(_ line: String) -> CompletionContext.Kind? { CompletionContext.at(line.utf8.count, in: line)?.kind }
+        func context(_ line: String) -> CompletionContext.Kind? {
+            CompletionContext.at(line.utf8.count, in: line)?.kind
+        }
         #expect(context("- Call @waiting(Bob @du") == .name)
         #expect(CompletionContext.at(23, in: "- Call @waiting(Bob @du")?.partial == 21..<23)
         #expect(context("- a @due(2026-") == .value("due"))

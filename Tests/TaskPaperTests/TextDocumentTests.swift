@@ -20,11 +20,16 @@ import Testing
         let text = (0..<1000).map { "- task \($0) @due(2030-01-01)" }.joined(separator: "\n")
         var doc = TextDocument(text: text)
         #expect(doc.parsedLineCount == 1000)
-        doc.replace(from: TextPosition(line: 500, column: 2), to: TextPosition(line: 500, column: 2), with: "x", encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 500, column: 2), to: TextPosition(line: 500, column: 2), with: "x",
+            encoding: .utf16)
         #expect(doc.parsedLineCount == 1001)
-        doc.replace(from: TextPosition(line: 10, column: 0), to: TextPosition(line: 12, column: 0), with: "", encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 10, column: 0), to: TextPosition(line: 12, column: 0), with: "", encoding: .utf16)
         #expect(doc.parsedLineCount == 1002)
-        doc.replace(from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 0), with: "a\nb\n", encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 3, column: 0), to: TextPosition(line: 3, column: 0), with: "a\nb\n",
+            encoding: .utf16)
         #expect(doc.parsedLineCount == 1005)
         #expect(doc.lineCount == 1000)
     }
@@ -33,18 +38,22 @@ import Testing
         var doc = TextDocument(text: "ab\ncd")
         #expect(doc.location(of: TextPosition(line: 0, column: 99), encoding: .utf16) == (0, 2))
         #expect(doc.location(of: TextPosition(line: 9, column: 0), encoding: .utf16) == (1, 2))
-        doc.replace(from: TextPosition(line: 0, column: 50), to: TextPosition(line: 7, column: 1_000_000_000_000), with: "!", encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 0, column: 50), to: TextPosition(line: 7, column: 1_000_000_000_000), with: "!",
+            encoding: .utf16)
         #expect(doc.text == "ab!")
     }
 
     @Test func carriageReturnAndLineFeedJoinAcrossAnEdit() {
         var doc = TextDocument(text: "a\rb")
         // Inserting "\n" right after a lone "\r" makes one "\r\n" line end.
-        doc.replace(from: TextPosition(line: 1, column: 0), to: TextPosition(line: 1, column: 0), with: "\n", encoding: .utf16)
+        doc.replace(
+            from: TextPosition(line: 1, column: 0), to: TextPosition(line: 1, column: 0), with: "\n", encoding: .utf16)
         #expect(doc.text == "a\r\nb")
         #expect(doc.lines.map(\.text) == ["a", "b"])
         var doc2 = TextDocument(text: "a\n\nb")
-        doc2.replace(from: TextPosition(line: 0, column: 1), to: TextPosition(line: 0, column: 1), with: "\r", encoding: .utf16)
+        doc2.replace(
+            from: TextPosition(line: 0, column: 1), to: TextPosition(line: 0, column: 1), with: "\r", encoding: .utf16)
         #expect(doc2.text == "a\r\n\nb")
         #expect(doc2.lines.map(\.text) == ["a", "", "b"])
     }
@@ -72,7 +81,9 @@ import Testing
 
     @Test func randomEditsMatchAReferenceString() {
         var rng = SeededRandom(seed: 7)
-        let pieces = ["a", "- task ", "@due(2025-01-01)", "\n", "\r\n", "\r", "👍🏽", "é", "e\u{301}", "中", "\t", ":", " "]
+        let pieces = [
+            "a", "- task ", "@due(2025-01-01)", "\n", "\r\n", "\r", "👍🏽", "é", "e\u{301}", "中", "\t", ":", " ",
+        ]
         var reference = "Home:\n\t- a @due(2025-05-11)\r\nnote 👍🏽\rlast"
         var doc = TextDocument(text: reference)
         for _ in 0..<3000 {
@@ -93,8 +104,10 @@ import Testing
     }
 
     /// The reference: edit the flat string through scalar arithmetic, independent of the document.
-    static func apply(_ text: String, lines: [Line], _ a: TextPosition, _ b: TextPosition, _ insert: String,
-                      _ e: PositionEncoding) -> String {
+    static func apply(
+        _ text: String, lines: [Line], _ a: TextPosition, _ b: TextPosition, _ insert: String,
+        _ e: PositionEncoding
+    ) -> String {
         func flatOffset(_ p: TextPosition) -> Int {
             var offset = 0
             for l in lines[..<p.line] { offset += l.text.utf8.count + l.ending.text.utf8.count }

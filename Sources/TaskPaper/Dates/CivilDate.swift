@@ -66,8 +66,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let total = year * 12 + (month - 1) + months
         let newYear = CivilDate.floorDivide(total, 12)
         let newMonth = total - newYear * 12 + 1
-        return CivilDate(year: newYear, month: newMonth,
-                         day: min(day, CivilDate.daysIn(month: newMonth, year: newYear)))
+        return CivilDate(
+            year: newYear, month: newMonth,
+            day: min(day, CivilDate.daysIn(month: newMonth, year: newYear)))
     }
 
     /// 1 = Monday ... 7 = Sunday (ISO 8601). 1970-01-01 was a Thursday.

@@ -13,8 +13,10 @@ public struct DateDescription: Sendable, Hashable {
         let overdue = line.overdueTagIndex == tagIndex
         switch date.result {
         case .failure(.malformed):
-            return DateDescription(reading: "", detail:
-                "Not a date: expected YYYY-MM-DD, an optional time, a range, or a relative date like 'tomorrow'")
+            return DateDescription(
+                reading: "",
+                detail:
+                    "Not a date: expected YYYY-MM-DD, an optional time, a range, or a relative date like 'tomorrow'")
         case .failure(.invalid):
             return DateDescription(reading: "", detail: "Not a real date: no such day or time")
         case .failure(.inverted):

@@ -23,8 +23,11 @@ struct DateReader {
         switch point(0, bytes.count) {
         case .moment(let moment, let info):
             let form: DateValue.Form = info.isAbsolute ? (moment.timeIfAny == nil ? .date : .dateTime) : .relative
-            return Outcome(result: .success(DateValue(form: form, start: DatePoint(moment),
-                                                      isCanonical: info.isPadded, overflow: info.overflow)))
+            return Outcome(
+                result: .success(
+                    DateValue(
+                        form: form, start: DatePoint(moment),
+                        isCanonical: info.isPadded, overflow: info.overflow)))
         case .invalid: return Outcome(result: .failure(.invalid))
         case .malformed: return Outcome(result: .failure(.malformed))
         }
@@ -66,11 +69,13 @@ struct DateReader {
         else { return nil }
         var cursor = DateCursor(bytes, from: start, to: end)
         guard let year = cursor.digits(4), cursor.take(byte: UInt8(ascii: "-")), let month = cursor.digits(2),
-              cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2) else { return nil }
+            cursor.take(byte: UInt8(ascii: "-")), let day = cursor.digits(2)
+        else { return nil }
         var time: TimeOfDay?
         if count == 16 {
             guard cursor.take(byte: UInt8(ascii: " ")), let hour = cursor.digits(2), hour < 24,
-                  cursor.take(byte: UInt8(ascii: ":")), let minute = cursor.digits(2), minute < 60 else { return nil }
+                cursor.take(byte: UInt8(ascii: ":")), let minute = cursor.digits(2), minute < 60
+            else { return nil }
             if hour != 0 || minute != 0 { time = TimeOfDay(hour: hour, minute: minute) }
         }
         guard CivilDate.isValid(year: year, month: month, day: day) else { return .some(nil) }
@@ -97,15 +102,19 @@ struct DateReader {
 
     /// The last word of `start..<end` when it is two times joined by `-` (`13:00-14:00`, `9am-5pm`)
     /// after some other text: the word's start, the dash, its end and the two times.
-    private func timePair(_ start: Int, _ end: Int) -> (wordStart: Int, dash: Int, end: Int,
-        first: (milliseconds: Int?, overflow: DateOverflow?), second: (milliseconds: Int?, overflow: DateOverflow?))? {
+    private func timePair(
+        _ start: Int, _ end: Int
+    ) -> (
+        wordStart: Int, dash: Int, end: Int,
+        first: (milliseconds: Int?, overflow: DateOverflow?), second: (milliseconds: Int?, overflow: DateOverflow?)
+    )? {
         let word = trimmed(start, end)
         var wordStart = word.upperBound
         while wordStart > start, !DateCursor.isWhiteSpace(bytes[wordStart - 1]) { wordStart -= 1 }
         guard wordStart > start, wordStart + 1 < word.upperBound,
-              let dash = bytes[(wordStart + 1)..<word.upperBound].firstIndex(of: UInt8(ascii: "-")),
-              let first = TaskPaperDateGrammar.readTime(bytes, from: wordStart, to: dash),
-              let second = TaskPaperDateGrammar.readTime(bytes, from: dash + 1, to: word.upperBound)
+            let dash = bytes[(wordStart + 1)..<word.upperBound].firstIndex(of: UInt8(ascii: "-")),
+            let first = TaskPaperDateGrammar.readTime(bytes, from: wordStart, to: dash),
+            let second = TaskPaperDateGrammar.readTime(bytes, from: dash + 1, to: word.upperBound)
         else { return nil }
         return (wordStart, dash, word.upperBound, first, second)
     }
@@ -122,19 +131,24 @@ struct DateReader {
         case .moment(let moment, let reading): (day, info) = (moment.startOf(.day), reading)
         }
         guard !info.hasTime, let startMilliseconds = startTime.milliseconds, let endMilliseconds = endTime.milliseconds,
-              let start = day.adding(milliseconds: startMilliseconds),
-              let end = day.adding(milliseconds: endMilliseconds)
+            let start = day.adding(milliseconds: startMilliseconds),
+            let end = day.adding(milliseconds: endMilliseconds)
         else { return Outcome(result: .failure(info.hasTime ? .malformed : .invalid)) }
         let ends = (wordStart..<dash, (dash + 1)..<wordEnd)
         guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }
         let overflow = info.overflow ?? startTime.overflow ?? endTime.overflow
-        return Outcome(result: .success(DateValue(form: .appointment, start: DatePoint(start), end: DatePoint(end),
-                                                  isCanonical: info.isPadded, overflow: overflow)), ends: ends)
+        return Outcome(
+            result: .success(
+                DateValue(
+                    form: .appointment, start: DatePoint(start), end: DatePoint(end),
+                    isCanonical: info.isPadded, overflow: overflow)), ends: ends)
     }
 
     /// Two points read on their own; malformed beats invalid, invalid beats inverted.
-    private func range(_ first: Range<Int>, _ second: Range<Int>, form: DateValue.Form,
-                       ends: (Range<Int>, Range<Int>)) -> Outcome {
+    private func range(
+        _ first: Range<Int>, _ second: Range<Int>, form: DateValue.Form,
+        ends: (Range<Int>, Range<Int>)
+    ) -> Outcome {
         let a = point(first.lowerBound, first.upperBound), b = point(second.lowerBound, second.upperBound)
         guard case .moment(let start, let startInfo) = a, case .moment(let end, let endInfo) = b else {
             if case .malformed = a { return Outcome(result: .failure(.malformed)) }
@@ -142,9 +156,10 @@ struct DateReader {
             return Outcome(result: .failure(.invalid))
         }
         guard end > start else { return Outcome(result: .failure(.inverted), ends: ends) }
-        let value = DateValue(form: form, start: DatePoint(start), end: DatePoint(end),
-                              isCanonical: startInfo.isPadded && endInfo.isPadded,
-                              overflow: startInfo.overflow ?? endInfo.overflow)
+        let value = DateValue(
+            form: form, start: DatePoint(start), end: DatePoint(end),
+            isCanonical: startInfo.isPadded && endInfo.isPadded,
+            overflow: startInfo.overflow ?? endInfo.overflow)
         return Outcome(result: .success(value), ends: ends)
     }
 

@@ -74,8 +74,10 @@ public struct DateValue: Hashable, Sendable {
     /// The first part TaskPaper reads differently than written, if any.
     public var overflow: DateOverflow?
 
-    public init(form: Form, start: DatePoint, end: DatePoint? = nil, isCanonical: Bool = true,
-                overflow: DateOverflow? = nil) {
+    public init(
+        form: Form, start: DatePoint, end: DatePoint? = nil, isCanonical: Bool = true,
+        overflow: DateOverflow? = nil
+    ) {
         self.form = form
         self.start = start
         self.end = end

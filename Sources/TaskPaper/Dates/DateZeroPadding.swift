@@ -28,8 +28,11 @@ extension DateValue {
     }
 
     /// The month and day digits of a `YYYY-M-D` word whose month or day has one digit.
-    private static func unpaddedDate(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>)
-        -> (month: Range<Int>, day: Range<Int>)? {
+    private static func unpaddedDate(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>
+    )
+        -> (month: Range<Int>, day: Range<Int>)?
+    {
         var cursor = DateCursor(bytes, from: word.lowerBound, to: word.upperBound)
         guard cursor.digits(4) != nil, cursor.take(byte: UInt8(ascii: "-")) else { return nil }
         let monthStart = cursor.position

@@ -15,8 +15,10 @@ enum ISO8601Reader {
         case noMatch
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                     utcOffsetSeconds: Int) -> Outcome {
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        utcOffsetSeconds: Int
+    ) -> Outcome {
         var cursor = DateCursor(bytes, from: start, to: end)
         guard let date = date(&cursor) else { return .noMatch }
         var milliseconds = 0, hasTime = false, offsetMinutes: Int?
@@ -29,7 +31,7 @@ enum ISO8601Reader {
         }
         guard cursor.isAtEnd else { return .noMatch }
         guard let day = date.day, milliseconds >= 0, date.allowsTime || !hasTime,
-              var moment = LocalDateTime(dayNumber: day.dayNumber, millisecondsOfDay: 0)?
+            var moment = LocalDateTime(dayNumber: day.dayNumber, millisecondsOfDay: 0)?
                 .adding(milliseconds: milliseconds)
         else { return .invalid }
         if let offsetMinutes {
@@ -69,8 +71,9 @@ enum ISO8601Reader {
                 return DatePart(day: weekDate(year: year, week: week, weekday: weekday), isExtended: isExtended)
             }
             cursor.position = beforeDay
-            return DatePart(day: weekDate(year: year, week: week, weekday: 1), isExtended: isExtended,
-                            allowsTime: false)
+            return DatePart(
+                day: weekDate(year: year, week: week, weekday: 1), isExtended: isExtended,
+                allowsTime: false)
         }
         let fieldStart = cursor.position
         var digitCount = 0

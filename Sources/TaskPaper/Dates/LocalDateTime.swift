@@ -49,8 +49,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         let (total, overflow) = millisecondsOfDay.addingReportingOverflow(milliseconds)
         guard !overflow else { return nil }
         let days = CivilDate.floorDivide(total, LocalDateTime.millisecondsPerDay)
-        return LocalDateTime(dayNumber: dayNumber + days,
-                             millisecondsOfDay: total - days * LocalDateTime.millisecondsPerDay)
+        return LocalDateTime(
+            dayNumber: dayNumber + days,
+            millisecondsOfDay: total - days * LocalDateTime.millisecondsPerDay)
     }
 
     func adding(days: Int) -> LocalDateTime? {

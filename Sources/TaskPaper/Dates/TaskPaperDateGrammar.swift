@@ -24,18 +24,24 @@ struct TaskPaperDateGrammar {
     }
 
     /// Reads `bytes[start..<end]` with `now` as the current moment; nil when the grammar does not match.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil,
-                     now: LocalDateTime) -> Reading? {
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, to end: Int? = nil,
+        now: LocalDateTime
+    ) -> Reading? {
         var grammar = TaskPaperDateGrammar(cursor: DateCursor(bytes, from: start, to: end), now: now)
         return grammar.expression()
     }
 
     /// Reads just a time (`13:00`, `9am`) filling `bytes[start..<end]`, for appointments.
-    static func readTime(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
-        -> (milliseconds: Int?, overflow: DateOverflow?)? {
+    static func readTime(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    )
+        -> (milliseconds: Int?, overflow: DateOverflow?)?
+    {
         // A time alone does not look at now.
-        var grammar = TaskPaperDateGrammar(cursor: DateCursor(bytes, from: start, to: end),
-                                           now: LocalDateTime(dayNumber: 0, millisecondsOfDay: 0)!)
+        var grammar = TaskPaperDateGrammar(
+            cursor: DateCursor(bytes, from: start, to: end),
+            now: LocalDateTime(dayNumber: 0, millisecondsOfDay: 0)!)
         guard let time = grammar.time(), grammar.cursor.isAtEnd else { return nil }
         return (time.milliseconds, time.overflow)
     }
@@ -109,8 +115,9 @@ struct TaskPaperDateGrammar {
         let day = dashNumber(end: &writtenEnd)
         var part = DatePart(isAbsolute: true)
         part.isPadded = (month?.digits ?? 2) == 2 && (day?.digits ?? 2) == 2
-        part.moment = TaskPaperDateGrammar.calendarDate(year: year.value, month: month?.value ?? 1,
-                                                       day: day?.value ?? 1)
+        part.moment = TaskPaperDateGrammar.calendarDate(
+            year: year.value, month: month?.value ?? 1,
+            day: day?.value ?? 1)
         if year.digits < 4, part.moment != nil {
             part.overflow = DateOverflow(reason: .shortYear, written: start..<writtenEnd)
         }
@@ -273,8 +280,9 @@ struct TaskPaperDateGrammar {
         if let hours = cursor.integer() {
             cursor.skipWhiteSpace()
             if let isPM = period() {
-                return timePart(hours: hours.value, minutes: 0, seconds: 0, milliseconds: 0, isPM: isPM,
-                                written: hoursStart..<cursor.position)
+                return timePart(
+                    hours: hours.value, minutes: 0, seconds: 0, milliseconds: 0, isPM: isPM,
+                    written: hoursStart..<cursor.position)
             }
         }
         cursor.position = start
@@ -285,8 +293,9 @@ struct TaskPaperDateGrammar {
         cursor.skipWhiteSpace()
         let isPM = period()
         if isPM != nil { writtenEnd = cursor.position }
-        return timePart(hours: hours.value, minutes: minutes, seconds: seconds ?? 0, milliseconds: milliseconds ?? 0,
-                        isPM: isPM, written: start..<writtenEnd)
+        return timePart(
+            hours: hours.value, minutes: minutes, seconds: seconds ?? 0, milliseconds: milliseconds ?? 0,
+            isPM: isPM, written: start..<writtenEnd)
     }
 
     /// `(':' Integer)?`: nothing consumed when no digit follows the colon.
@@ -299,8 +308,10 @@ struct TaskPaperDateGrammar {
         return number.value
     }
 
-    private func timePart(hours: Int, minutes: Int, seconds: Int, milliseconds: Int, isPM: Bool?,
-                          written: Range<Int>) -> TimePart {
+    private func timePart(
+        hours: Int, minutes: Int, seconds: Int, milliseconds: Int, isPM: Bool?,
+        written: Range<Int>
+    ) -> TimePart {
         let hours24 = isPM == true ? hours + 12 : hours
         var part = TimePart()
         if isPM != nil, hours >= 12 {

@@ -53,7 +53,8 @@ public enum ArchiveEdits {
     /// The subtree's lines re-indented one level under `Archive:`, keeping
     /// their depths relative to the item; the item gains `@project(...)` unless
     /// it already has one.
-    static func archivedText(of subtree: Range<Int>, in outline: Outline, from itemDepth: Int, unit: String) -> [String] {
+    static func archivedText(of subtree: Range<Int>, in outline: Outline, from itemDepth: Int, unit: String) -> [String]
+    {
         var out: [String] = []
         for k in subtree {
             let line = outline.lines[k]
@@ -88,7 +89,8 @@ public enum ArchiveEdits {
     /// indented line starts with spaces.
     static func indentUnit(_ lines: [Line], spacesPerLevel: Int) -> String {
         guard let first = lines.first(where: { $0.syntax.kind != .blank && $0.syntax.indentLength > 0 }),
-              first.syntax.indent.leadingSpaces > 0 else { return "\t" }
+            first.syntax.indent.leadingSpaces > 0
+        else { return "\t" }
         return String(repeating: " ", count: spacesPerLevel)
     }
 

@@ -31,7 +31,6 @@ public enum DoneEdits {
         return TagScanner.parse(probe).kind == .task
     }
 
-
     /// Appends ` <tag>` to every task in `lines` that lacks `@done`, before any
     /// trailing white space (which stays where it was).
     public static func markDone(_ lines: [Line], in range: ClosedRange<Int>, tag: String) -> [TextReplacement] {
@@ -46,7 +45,7 @@ public enum DoneEdits {
     /// Removes every `@done` and `@cancelled` tag (with its value) from the items in `lines`,
     /// together with the white space that separated it from the text.
     public static func markNotDone(_ lines: [Line], in range: ClosedRange<Int>) -> [TextReplacement] {
-    TagEdits.removeTags(named: ["done", "cancelled"], lines, in: range)
+        TagEdits.removeTags(named: ["done", "cancelled"], lines, in: range)
     }
 
     /// The tag and the blanks before it; but when those blanks are the

@@ -11,10 +11,13 @@ struct LineSplice {
     /// meet at one point (clients disagree about how to apply those).
     static func replacements(_ splices: [LineSplice], in lines: [Line], ending: String) -> [TextReplacement] {
         var joined: [LineSplice] = []
-        for s in splices.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+        for s in splices.sorted(by: {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }) {
             if let last = joined.last, last.range.upperBound == s.range.lowerBound {
-                joined[joined.count - 1] = LineSplice(range: last.range.lowerBound..<s.range.upperBound,
-                                                      newLines: last.newLines + s.newLines)
+                joined[joined.count - 1] = LineSplice(
+                    range: last.range.lowerBound..<s.range.upperBound,
+                    newLines: last.newLines + s.newLines)
             } else {
                 joined.append(s)
             }
@@ -26,21 +29,24 @@ struct LineSplice {
         let n = lines.count
         let (a, b) = (range.lowerBound, range.upperBound)
         if b < n {
-            return TextReplacement(start: TextLocation(line: a, offset: 0), end: TextLocation(line: b, offset: 0),
-                                   newText: newLines.map { $0 + ending }.joined())
+            return TextReplacement(
+                start: TextLocation(line: a, offset: 0), end: TextLocation(line: b, offset: 0),
+                newText: newLines.map { $0 + ending }.joined())
         }
         // The range reaches past the last line, which has no line end of its own.
         let documentEnd = TextLocation(line: n - 1, offset: lines[n - 1].text.utf8.count)
         if a == n {
-            return TextReplacement(start: documentEnd, end: documentEnd,
-                                   newText: newLines.map { ending + $0 }.joined())
+            return TextReplacement(
+                start: documentEnd, end: documentEnd,
+                newText: newLines.map { ending + $0 }.joined())
         }
         if newLines.isEmpty, a > 0 {
             // Removing the last lines removes the line end before them too.
             let previousEnd = TextLocation(line: a - 1, offset: lines[a - 1].text.utf8.count)
             return TextReplacement(start: previousEnd, end: documentEnd, newText: "")
         }
-        return TextReplacement(start: TextLocation(line: a, offset: 0), end: documentEnd,
-                               newText: newLines.joined(separator: ending))
+        return TextReplacement(
+            start: TextLocation(line: a, offset: 0), end: documentEnd,
+            newText: newLines.joined(separator: ending))
     }
 }

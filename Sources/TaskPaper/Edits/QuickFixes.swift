@@ -16,13 +16,17 @@ public enum QuickFixes {
         case .rangeInverted: swapRange(diagnostic, line, index).map { [$0] } ?? []
         case .dateOverflow: writeReading(diagnostic, line, index).map { [$0] } ?? []
         case .projectTrailingSpace:
-            [QuickFix(title: "Remove the white space after ':'",
-                      replacements: [TextReplacement(line: index, diagnostic.range, "")],
-                      diagnostic: diagnostic, isPreferred: true)]
+            [
+                QuickFix(
+                    title: "Remove the white space after ':'",
+                    replacements: [TextReplacement(line: index, diagnostic.range, "")],
+                    diagnostic: diagnostic, isPreferred: true)
+            ]
         case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
         case .overdue: reschedule(diagnostic, line, index)
         case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .searchMalformed,
-            .repeatMalformed: []
+            .repeatMalformed:
+            []
         }
     }
 
@@ -34,43 +38,49 @@ public enum QuickFixes {
             let payload = line.text.utf8Slice(range)
             let padded = DateValue.zeroPadded(payload)
             guard padded != payload else { return nil }
-            return QuickFix(title: "Zero-pad the date: \(padded)",
-                            replacements: [TextReplacement(line: index, range, padded)],
-                            diagnostic: nil, isPreferred: true)
+            return QuickFix(
+                title: "Zero-pad the date: \(padded)",
+                replacements: [TextReplacement(line: index, range, padded)],
+                diagnostic: nil, isPreferred: true)
         }
     }
 
     static func swapRange(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
         let payload = line.text.utf8Slice(d.range)
         guard let swapped = DateValue.swappedRange(payload, clock: line.clock) else { return nil }
-        return QuickFix(title: "Swap the ends of the range: \(swapped)",
-                        replacements: [TextReplacement(line: index, d.range, swapped)],
-                        diagnostic: d, isPreferred: true)
+        return QuickFix(
+            title: "Swap the ends of the range: \(swapped)",
+            replacements: [TextReplacement(line: index, d.range, swapped)],
+            diagnostic: d, isPreferred: true)
     }
 
     /// Replaces a payload TaskPaper reads differently than written with what it reads (`25:00` -> the next day 01:00).
     static func writeReading(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
         guard let date = line.dates.first(where: { line.syntax.tags[$0.tagIndex].payloadRange == d.range }),
-              let value = date.value, value.overflow != nil else { return nil }
-        return QuickFix(title: "Write what TaskPaper reads: \(value.reading)",
-                        replacements: [TextReplacement(line: index, d.range, value.reading)],
-                        diagnostic: d, isPreferred: true)
+            let value = date.value, value.overflow != nil
+        else { return nil }
+        return QuickFix(
+            title: "Write what TaskPaper reads: \(value.reading)",
+            replacements: [TextReplacement(line: index, d.range, value.reading)],
+            diagnostic: d, isPreferred: true)
     }
 
     /// Moves `@due` to today or tomorrow. An absolute date is replaced alone,
     /// so a time or an appointment's hours stay; anything else is replaced whole.
     static func reschedule(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> [QuickFix] {
         guard let tagIndex = line.overdueTagIndex, let due = line.date(ofTag: tagIndex)?.value,
-              let payload = line.syntax.tags[tagIndex].payloadRange else { return [] }
+            let payload = line.syntax.tags[tagIndex].payloadRange
+        else { return [] }
         var target = payload
         if due.form == .date || due.form == .dateTime || due.form == .appointment {
             target = firstWord(of: payload, in: line.text)
         }
         let today = line.clock.today
         return [("today", today), ("tomorrow", today.adding(days: 1))].map { word, date in
-            QuickFix(title: "Reschedule to \(word) (\(date))",
-                     replacements: [TextReplacement(line: index, target, date.description)],
-                     diagnostic: d, isPreferred: false)
+            QuickFix(
+                title: "Reschedule to \(word) (\(date))",
+                replacements: [TextReplacement(line: index, target, date.description)],
+                diagnostic: d, isPreferred: false)
         }
     }
 
@@ -82,7 +92,8 @@ public enum QuickFixes {
         let b = Array(line.text.utf8)
         let start = d.range.lowerBound, limit = min(d.range.upperBound, b.count)
         guard start < limit, b[start] == UInt8(ascii: "@"),
-              let open = b[start..<limit].firstIndex(of: openParen) else { return nil }
+            let open = b[start..<limit].firstIndex(of: openParen)
+        else { return nil }
         var bare: [Int] = [], close: Int?
         var k = open + 1
         while k < limit {

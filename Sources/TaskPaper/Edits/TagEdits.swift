@@ -30,7 +30,9 @@ public enum TagEdits {
     }
 
     /// Every tag with one of `names` (and its payload) removed from the lines in `range`.
-    public static func removeTags(named names: [String], _ lines: [Line], in range: ClosedRange<Int>)
+    public static func removeTags(
+        named names: [String], _ lines: [Line], in range: ClosedRange<Int>
+    )
         -> [TextReplacement]
     {
         guard !lines.isEmpty else { return [] }

@@ -23,8 +23,9 @@ public struct TextReplacement: Sendable, Hashable {
 
     /// A replacement within one line.
     public init(line: Int, _ range: Range<Int>, _ newText: String) {
-        self.init(start: TextLocation(line: line, offset: range.lowerBound),
-                  end: TextLocation(line: line, offset: range.upperBound), newText: newText)
+        self.init(
+            start: TextLocation(line: line, offset: range.lowerBound),
+            end: TextLocation(line: line, offset: range.upperBound), newText: newText)
     }
 }
 
@@ -33,9 +34,10 @@ extension TextDocument {
     /// back to front, so earlier locations stay valid.
     public mutating func apply(_ replacements: [TextReplacement]) {
         for r in replacements.reversed() {
-            replace(from: TextPosition(line: r.start.line, column: r.start.offset),
-                    to: TextPosition(line: r.end.line, column: r.end.offset),
-                    with: r.newText, encoding: .utf8)
+            replace(
+                from: TextPosition(line: r.start.line, column: r.start.offset),
+                to: TextPosition(line: r.end.line, column: r.end.offset),
+                with: r.newText, encoding: .utf8)
         }
     }
 }

@@ -27,9 +27,11 @@ public enum Agenda {
                 let isToday = line.syntax.hasTag(named: "today", in: line.text)
                 guard isToday || (deadline.map { $0.date <= horizon } ?? false) else { continue }
                 let start = line.syntax.indentLength
-                entries.append(AgendaEntry(document: d, line: i, offset: start, due: deadline,
-                                           isOverdue: deadline.map { $0.date < clock.today } ?? false,
-                                           text: String(line.text.utf8Slice(start..<line.text.utf8.count))))
+                entries.append(
+                    AgendaEntry(
+                        document: d, line: i, offset: start, due: deadline,
+                        isOverdue: deadline.map { $0.date < clock.today } ?? false,
+                        text: String(line.text.utf8Slice(start..<line.text.utf8.count))))
             }
         }
         // Stable: entries already run in document order.

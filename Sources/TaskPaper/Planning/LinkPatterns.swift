@@ -12,7 +12,8 @@ enum LinkPatterns {
         while at < t.count {
             defer { at = nextAt(t, after: at) }
             guard at >= searchFrom, let start = localPartStart(t, at: at, from: searchFrom),
-                  let end = domainEnd(t, at: at) else { continue }
+                let end = domainEnd(t, at: at)
+            else { continue }
             searchFrom = end
             if start > 0, t[start - 1] == UInt8(ascii: ":") { continue }
             out.append(start..<end)
@@ -150,8 +151,10 @@ enum LinkPatterns {
     private static func schemeRest(_ t: LinkText, from s: Int) -> Int? {
         guard s < t.count else { return nil }
         let b = t[s]
-        guard b == UInt8(ascii: "/") || LinkText.isLetter(b) || LinkText.isDigit(b) || b == UInt8(ascii: "%")
-                || b == UInt8(ascii: ".") else { return nil }
+        guard
+            b == UInt8(ascii: "/") || LinkText.isLetter(b) || LinkText.isDigit(b) || b == UInt8(ascii: "%")
+                || b == UInt8(ascii: ".")
+        else { return nil }
         // Up to three slashes may go to the prefix, but one is enough: the rest count in the body.
         return bodyEnd(t, from: s, minimumUnits: 3)
     }

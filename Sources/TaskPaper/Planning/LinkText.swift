@@ -55,9 +55,9 @@ struct LinkText {
     func isWebTrailingPunctuation(at i: Int) -> Bool {
         switch bytes[i] {
         case UInt8(ascii: "`"), UInt8(ascii: "!"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
-             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: ":"),
-             UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "<"),
-             UInt8(ascii: ">"), UInt8(ascii: "?"):
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: ":"),
+            UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "<"),
+            UInt8(ascii: ">"), UInt8(ascii: "?"):
             return true
         default:
             switch scalar(at: i) {

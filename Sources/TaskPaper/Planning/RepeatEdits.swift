@@ -18,15 +18,18 @@ public enum RepeatEdits {
     /// The rule of an open task's `@repeat`; nil when it has none or it is malformed.
     public static func rule(of line: Line) -> RepeatRule? {
         guard line.syntax.kind == .task, !line.isClosed,
-              let tag = line.syntax.firstTag(named: "repeat", in: line.text),
-              let payload = tag.payload(in: line.text) else { return nil }
+            let tag = line.syntax.firstTag(named: "repeat", in: line.text),
+            let payload = tag.payload(in: line.text)
+        else { return nil }
         return RepeatRule.parse(payload)
     }
 
     /// Marks every open task in `range` done, as `DoneEdits.markDone` does; a
     /// repeating one also loses `@repeat` and gets its next occurrence above it.
-    public static func markDone(_ lines: [Line], in range: ClosedRange<Int>, indentWidth: IndentWidth, doneTag: String,
-                                clock: LintClock) -> Result<[TextReplacement], Failure> {
+    public static func markDone(
+        _ lines: [Line], in range: ClosedRange<Int>, indentWidth: IndentWidth, doneTag: String,
+        clock: LintClock
+    ) -> Result<[TextReplacement], Failure> {
         guard !lines.isEmpty else { return .success([]) }
         let outline = Outline(lines: lines, indentWidth: indentWidth)
         var splices: [LineSplice] = []
@@ -72,7 +75,8 @@ public enum RepeatEdits {
         for tag in line.syntax.tags where movingTagNames.contains(where: { tag.hasName($0, in: line.text) }) {
             hasDateTag = true
             guard let range = tag.payloadRange,
-                  case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock) else { continue }
+                case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock)
+            else { continue }
             guard let day = rule.nextOccurrence(of: value.start.date, today: clock.today) else { return false }
             edits.replace(range, with: moved(value, to: day).reading)
         }

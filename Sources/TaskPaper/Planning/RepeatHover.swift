@@ -20,8 +20,9 @@ extension RepeatEdits {
     static func nextDate(of line: Line, rule: RepeatRule, clock: LintClock) -> (String, CivilDate)? {
         for tag in line.syntax.tags {
             guard let name = movingTagNames.first(where: { tag.hasName($0, in: line.text) }),
-                  let payload = tag.payload(in: line.text),
-                  case .success(let value) = DateValue.parse(payload, clock: clock) else { continue }
+                let payload = tag.payload(in: line.text),
+                case .success(let value) = DateValue.parse(payload, clock: clock)
+            else { continue }
             return rule.nextOccurrence(of: value.start.date, today: clock.today).map { (name, $0) }
         }
         return rule.step(from: clock.today).map { ("due", $0) }

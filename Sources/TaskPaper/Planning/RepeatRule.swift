@@ -24,7 +24,8 @@ public struct RepeatRule: Sendable, Hashable {
     public static let maximumCount = 100_000
 
     /// What `repeat-malformed` says.
-    public static let expectation = "expected daily, weekly, monthly, yearly, weekdays, 'every N days' "
+    public static let expectation =
+        "expected daily, weekly, monthly, yearly, weekdays, 'every N days' "
         + "(or weeks, months, years; N from 1 to 100000), or 'every monday, thursday', "
         + "optionally followed by 'from done'"
 
@@ -139,8 +140,11 @@ extension RepeatRule: CustomStringConvertible {
         case .weekdays: base = "every weekday (Monday to Friday)"
         case .onWeekdays(let days):
             let names = days.map { CivilDate.weekdayNames[$0 - 1] }
-            base = "every " + (names.count == 1 ? names[0]
-                : names.dropLast().joined(separator: ", ") + " and " + names.last!)
+            base =
+                "every "
+                + (names.count == 1
+                    ? names[0]
+                    : names.dropLast().joined(separator: ", ") + " and " + names.last!)
         }
         return fromDone ? base + ", counted from the day it is done" : base
     }

@@ -6,8 +6,10 @@ struct RepeatMalformedRule: LineRule {
             guard let range = tag.payloadRange else { continue }
             let payload = line.text.utf8Slice(range)
             guard RepeatRule.parse(payload) == nil else { continue }
-            diagnostics.append(LineDiagnostic(.repeatMalformed, range,
-                "'\(payload.prefix(40))' is no repeat rule: \(RepeatRule.expectation)"))
+            diagnostics.append(
+                LineDiagnostic(
+                    .repeatMalformed, range,
+                    "'\(payload.prefix(40))' is no repeat rule: \(RepeatRule.expectation)"))
         }
     }
 }

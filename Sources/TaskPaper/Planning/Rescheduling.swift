@@ -27,8 +27,10 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
     }
 
     /// The action on every line of `range` it applies to, as one edit.
-    public static func replacements(_ action: Reschedule, _ lines: [Line], in range: ClosedRange<Int>,
-                                    clock: LintClock) -> [TextReplacement] {
+    public static func replacements(
+        _ action: Reschedule, _ lines: [Line], in range: ClosedRange<Int>,
+        clock: LintClock
+    ) -> [TextReplacement] {
         guard !lines.isEmpty else { return [] }
         return range.clamped(to: 0...lines.count - 1).flatMap {
             edits(action, on: lines[$0], clock: clock).replacements(line: $0)
@@ -40,7 +42,8 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
         lines.indices.flatMap { i -> [TextReplacement] in
             let line = lines[i]
             guard line.syntax.kind == .task, !line.isClosed, let due = readableDue(line, clock: clock),
-                  due.value.deadline < clock.today else { return [] }
+                due.value.deadline < clock.today
+            else { return [] }
             var edits = LineEdits()
             edits.replace(due.range, with: DatePoint(date: clock.today, time: due.value.start.time).description)
             return edits.replacements(line: i)
@@ -78,8 +81,9 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
     static func pin(_ line: Line, clock: LintClock, into edits: inout LineEdits) {
         for tag in line.syntax.tags where pinnedTagNames.contains(where: { tag.hasName($0, in: line.text) }) {
             guard let range = tag.payloadRange,
-                  case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock),
-                  value.form == .relative else { continue }
+                case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock),
+                value.form == .relative
+            else { continue }
             edits.replace(range, with: value.reading)
         }
     }
@@ -87,7 +91,8 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
     /// The first `@due`'s value when it reads as a date, and its payload's range.
     static func readableDue(_ line: Line, clock: LintClock) -> (value: DateValue, range: Range<Int>)? {
         guard let tag = line.syntax.firstTag(named: "due", in: line.text), let range = tag.payloadRange,
-              case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock) else { return nil }
+            case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock)
+        else { return nil }
         return (value, range)
     }
 }

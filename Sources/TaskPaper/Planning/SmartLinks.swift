@@ -42,8 +42,9 @@ public enum SmartLinks {
         return painted.compactMap { segment in
             let written = String(decoding: text.bytes[segment.whole], as: UTF8.self)
             guard let target = target(segment.kind, written, context) else { return nil }
-            return DocumentLink(range: segment.range.lowerBound + indent..<segment.range.upperBound + indent,
-                                target: target)
+            return DocumentLink(
+                range: segment.range.lowerBound + indent..<segment.range.upperBound + indent,
+                target: target)
         }
     }
 
@@ -94,7 +95,7 @@ public enum SmartLinks {
     static func tagValuePaths(_ line: Line, indent: Int) -> [Range<Int>] {
         line.syntax.tags.compactMap { tag -> Range<Int>? in
             guard let range = tag.payloadRange, let payload = tag.payload(in: line.text),
-                  ["/", "./", "../", "~/"].contains(where: { payload.hasPrefix($0) }), payload.count > 1
+                ["/", "./", "../", "~/"].contains(where: { payload.hasPrefix($0) }), payload.count > 1
             else { return nil }
             return range.lowerBound - indent..<range.upperBound - indent
         }
@@ -108,8 +109,9 @@ public enum SmartLinks {
             return FileURI.uri(forPath: unescaped(written), folder: context.folder, home: context.home)
         case .web:
             if written.utf8.prefix(5).map({ $0 | 0x20 }).elementsEqual("path:".utf8) {
-                return FileURI.uri(forPath: unescaped(String(written.dropFirst(5))),
-                                   folder: context.folder, home: context.home)
+                return FileURI.uri(
+                    forPath: unescaped(String(written.dropFirst(5))),
+                    folder: context.folder, home: context.home)
             }
             let www = written.utf8.prefix(3).map { $0 | 0x20 }.elementsEqual("www".utf8)
             return www ? "http://" + written : written

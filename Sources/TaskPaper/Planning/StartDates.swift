@@ -12,7 +12,8 @@ public enum StartDates {
         var latest: CivilDate?
         for tag in line.syntax.tags where tagNames.contains(where: { tag.hasName($0, in: line.text) }) {
             guard let payload = tag.payload(in: line.text),
-                  case .success(let value) = DateValue.parse(payload, clock: clock) else { continue }
+                case .success(let value) = DateValue.parse(payload, clock: clock)
+            else { continue }
             latest = max(latest ?? value.start.date, value.start.date)
         }
         guard let latest, latest > clock.today else { return nil }

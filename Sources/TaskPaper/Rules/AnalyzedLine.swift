@@ -31,14 +31,16 @@ public struct AnalyzedLine: Sendable {
             if tag.hasName("done", in: text) || tag.hasName("cancelled", in: text) { isDone = true }
             if dueIndex == nil, tag.hasName("due", in: text) { dueIndex = i }
             guard tag.hasValue, settings.dateTagNames.contains(where: { tag.hasName($0, in: text) }),
-                  let payload = tag.payload(in: text) else { continue }
+                let payload = tag.payload(in: text)
+            else { continue }
             dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, clock: clock)))
         }
         self.dates = dates
         self.isDone = isDone
         var overdue: Int?
         if settings.overdue, syntax.kind == .task, !isDone, let due = dueIndex,
-           let value = dates.first(where: { $0.tagIndex == due })?.value, value.deadline < clock.today {
+            let value = dates.first(where: { $0.tagIndex == due })?.value, value.deadline < clock.today
+        {
             overdue = due
         }
         self.overdueTagIndex = overdue
@@ -50,7 +52,8 @@ public struct AnalyzedLine: Sendable {
     /// directly (this runs on every line of every document).
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
-        run(DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
+        run(
+            DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
             DuplicateTagRule.self, ProjectTrailingSpaceRule.self, SearchRule.self, RepeatMalformedRule.self,
             into: &out)
         return out

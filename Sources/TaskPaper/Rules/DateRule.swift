@@ -9,20 +9,28 @@ struct DateRule: LineRule {
             switch date.result {
             case .success(let value):
                 guard let overflow = value.overflow else { continue }
-                let written = line.text.utf8Slice((range.lowerBound + overflow.written.lowerBound)
-                                                  ..< (range.lowerBound + overflow.written.upperBound))
-                diagnostics.append(LineDiagnostic(.dateOverflow, range,
-                    "TaskPaper reads '\(written)' as \(value.reading) (\(DateRule.explanation(overflow.reason)))"))
+                let written = line.text.utf8Slice(
+                    (range.lowerBound + overflow.written.lowerBound)..<(range.lowerBound + overflow.written.upperBound))
+                diagnostics.append(
+                    LineDiagnostic(
+                        .dateOverflow, range,
+                        "TaskPaper reads '\(written)' as \(value.reading) (\(DateRule.explanation(overflow.reason)))"))
             case .failure(.malformed):
-                diagnostics.append(LineDiagnostic(.dateMalformed, range,
-                    "TaskPaper cannot read '\(payload)' in @\(name) as a date: expected YYYY-MM-DD, a time, "
-                        + "a relative date like 'tomorrow' or '+3d', or a range"))
+                diagnostics.append(
+                    LineDiagnostic(
+                        .dateMalformed, range,
+                        "TaskPaper cannot read '\(payload)' in @\(name) as a date: expected YYYY-MM-DD, a time, "
+                            + "a relative date like 'tomorrow' or '+3d', or a range"))
             case .failure(.invalid):
-                diagnostics.append(LineDiagnostic(.dateInvalid, range,
-                    "Invalid date '\(payload)' in @\(name): no such day or time"))
+                diagnostics.append(
+                    LineDiagnostic(
+                        .dateInvalid, range,
+                        "Invalid date '\(payload)' in @\(name): no such day or time"))
             case .failure(.inverted):
-                diagnostics.append(LineDiagnostic(.rangeInverted, range,
-                    "Range '\(payload)' in @\(name) ends at or before its start"))
+                diagnostics.append(
+                    LineDiagnostic(
+                        .rangeInverted, range,
+                        "Range '\(payload)' in @\(name) ends at or before its start"))
             }
         }
     }

@@ -3,8 +3,10 @@ struct DuplicateTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         for i in line.syntax.repeatedTagIndices(in: line.text).prefix(LineDiagnostic.maxPerRuleAndLine) {
             let tag = line.syntax.tags[i]
-            diagnostics.append(LineDiagnostic(.duplicateTag, tag.range,
-                "Duplicate tag @\(tag.name(in: line.text)): TaskPaper reads only the first"))
+            diagnostics.append(
+                LineDiagnostic(
+                    .duplicateTag, tag.range,
+                    "Duplicate tag @\(tag.name(in: line.text)): TaskPaper reads only the first"))
         }
     }
 }

@@ -2,7 +2,12 @@ public enum Severity: Int, Sendable, Comparable {
     case error = 1, warning, information, hint
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var name: String {
-        switch self { case .error: "error"; case .warning: "warning"; case .information: "info"; case .hint: "hint" }
+        switch self {
+        case .error: "error";
+        case .warning: "warning";
+        case .information: "info";
+        case .hint: "hint"
+        }
     }
 }
 

@@ -6,7 +6,9 @@ struct LineTooLongRule: LineRule {
         guard limit > 0, line.settings.measuresLength(of: line.syntax.kind) else { return }
         guard let count = Characters.count(ofLine: line.text, syntax: line.syntax, ifOver: limit) else { return }
         let start = Characters.utf8Offset(ofCharacter: limit, in: line.text, isASCII: line.syntax.isASCII)
-        diagnostics.append(LineDiagnostic(.lineTooLong, start..<Int(line.syntax.utf8Count),
-            "Line is \(count) characters long (limit \(limit), \(count - limit) over)"))
+        diagnostics.append(
+            LineDiagnostic(
+                .lineTooLong, start..<Int(line.syntax.utf8Count),
+                "Line is \(count) characters long (limit \(limit), \(count - limit) over)"))
     }
 }

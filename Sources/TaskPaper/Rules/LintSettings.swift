@@ -21,7 +21,7 @@ public struct LintSettings: Sendable, Hashable {
     /// The same settings in storage of their own, for a worker thread.
     public func isolatedCopy() -> LintSettings {
         var copy = self
-        copy.dateTags = Set(dateTags.map { String($0.utf8) ?? $0 })
+        copy.dateTags = Set(dateTags.map { String(decoding: Array($0.utf8), as: UTF8.self) })
         return copy
     }
 }
@@ -47,7 +47,10 @@ public struct LintClock: Sendable, Hashable {
 
     /// The full local moment of now, to the millisecond.
     public var moment: LocalDateTime {
-        LocalDateTime(date: today, time: TimeOfDay(hour: now.hour, minute: now.minute, second: second,
-                                                   millisecond: millisecond))
+        LocalDateTime(
+            date: today,
+            time: TimeOfDay(
+                hour: now.hour, minute: now.minute, second: second,
+                millisecond: millisecond))
     }
 }

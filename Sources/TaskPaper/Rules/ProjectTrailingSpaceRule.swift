@@ -4,8 +4,10 @@
 struct ProjectTrailingSpaceRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard let space = ProjectTrailingSpaceRule.trailingSpace(line.text, line.syntax) else { return }
-        diagnostics.append(LineDiagnostic(.projectTrailingSpace, space,
-            "White space after ':' makes this line a note; remove it to make a project"))
+        diagnostics.append(
+            LineDiagnostic(
+                .projectTrailingSpace, space,
+                "White space after ':' makes this line a note; remove it to make a project"))
     }
 
     /// The white space after a would-be project's colon.
@@ -18,7 +20,8 @@ struct ProjectTrailingSpaceRule: LineRule {
             return trimmed - 1
         }
         guard let colon,
-              text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit) else { return nil }
+            text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit)
+        else { return nil }
         return colon + 1..<end
     }
 

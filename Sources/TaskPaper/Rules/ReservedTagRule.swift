@@ -4,8 +4,10 @@ struct ReservedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         for i in line.syntax.reservedTagIndices(in: line.text) {
             let tag = line.syntax.tags[i]
-            diagnostics.append(LineDiagnostic(.tagReserved, tag.range,
-                "TaskPaper ignores @\(tag.name(in: line.text)): the name is reserved for its own item attributes"))
+            diagnostics.append(
+                LineDiagnostic(
+                    .tagReserved, tag.range,
+                    "TaskPaper ignores @\(tag.name(in: line.text)): the name is reserved for its own item attributes"))
         }
     }
 }

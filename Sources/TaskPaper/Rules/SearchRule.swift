@@ -10,7 +10,9 @@ struct SearchRule: LineRule {
                 _ = try SearchQuery.parse(SavedSearch.query(written: written))
             } catch {
                 let start = payload.lowerBound + Self.writtenOffset(ofQueryOffset: error.utf8Offset, in: written)
-                let range = start < payload.upperBound ? start..<payload.upperBound
+                let range =
+                    start < payload.upperBound
+                    ? start..<payload.upperBound
                     : payload.isEmpty ? tag.range : payload.upperBound - 1..<payload.upperBound
                 diagnostics.append(LineDiagnostic(.searchMalformed, range, "Search does not parse: \(error.message)"))
             }
@@ -22,7 +24,8 @@ struct SearchRule: LineRule {
         var queryOffset = 0, writtenOffset = 0
         let bytes = Array(written.utf8)
         while queryOffset < offset, writtenOffset < bytes.count {
-            let isEscape = bytes[writtenOffset] == UInt8(ascii: "\\") && writtenOffset + 1 < bytes.count
+            let isEscape =
+                bytes[writtenOffset] == UInt8(ascii: "\\") && writtenOffset + 1 < bytes.count
                 && (bytes[writtenOffset + 1] == UInt8(ascii: "(") || bytes[writtenOffset + 1] == UInt8(ascii: ")"))
             writtenOffset += isEscape ? 2 : 1
             queryOffset += 1

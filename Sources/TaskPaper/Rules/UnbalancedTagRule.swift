@@ -3,12 +3,18 @@
 struct UnbalancedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.unbalancedTagStart >= 0 else { return }
-        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax).prefix(LineDiagnostic.maxPerRuleAndLine) {
+        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax).prefix(
+            LineDiagnostic.maxPerRuleAndLine)
+        {
             let range = UnbalancedTagRule.range(of: unread, in: line.text, syntax: line.syntax)
             let name = line.text.utf8Slice(unread.tagStart..<unread.open)
-            diagnostics.append(LineDiagnostic(.tagValueUnbalanced, range,
-                "TaskPaper reads no tag here: " + UnbalancedTagRule.reason(unread, in: line.text, name: name,
-                    within: range.upperBound)))
+            diagnostics.append(
+                LineDiagnostic(
+                    .tagValueUnbalanced, range,
+                    "TaskPaper reads no tag here: "
+                        + UnbalancedTagRule.reason(
+                            unread, in: line.text, name: name,
+                            within: range.upperBound)))
         }
     }
 
@@ -34,7 +40,9 @@ struct UnbalancedTagRule: LineRule {
             if stop < b.count, b[stop] == UInt8(ascii: ")") {
                 return "\(name)(…) must be followed by white space or the line end"
             }
-            if stop < b.count, closesWhenNested(UnsafeBufferPointer(rebasing: b[..<min(end, b.count)]), open: unread.open) {
+            if stop < b.count,
+                closesWhenNested(UnsafeBufferPointer(rebasing: b[..<min(end, b.count)]), open: unread.open)
+            {
                 return "the parentheses inside \(name)(…) are nested; escape them as '\\(' and '\\)'"
             }
             return "\(name)( has no closing ')'"

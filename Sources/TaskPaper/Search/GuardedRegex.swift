@@ -37,7 +37,8 @@ struct GuardedRegex: @unchecked Sendable {
             subject = text[..<end]
         }
         if let literalFilter {
-            let mayMatch = subject.utf8.withContiguousStorageIfAvailable(literalFilter.mayMatch)
+            let mayMatch =
+                subject.utf8.withContiguousStorageIfAvailable(literalFilter.mayMatch)
                 ?? Array(subject.utf8).withUnsafeBufferPointer(literalFilter.mayMatch)
             if !mayMatch { return false }
         }
@@ -57,9 +58,11 @@ struct GuardedRegex: @unchecked Sendable {
         var i = 0, repeats = 0
         func noteQuantifier() throws(SearchPatternError) {
             if let closed = closedGroup, closed.hasQuantifier || closed.hasAlternation {
-                throw SearchPatternError(message: closed.hasQuantifier
-                    ? "the pattern repeats a group that itself repeats (like '(a+)+'), which can take exponential time"
-                    : "the pattern repeats a group with alternatives (like '(a|aa)*'), which can take exponential time")
+                throw SearchPatternError(
+                    message: closed.hasQuantifier
+                        ? "the pattern repeats a group that itself repeats (like '(a+)+'), which can take exponential time"
+                        : "the pattern repeats a group with alternatives (like '(a|aa)*'), which can take exponential time"
+                )
             }
             if !groups.isEmpty { groups[groups.count - 1].hasQuantifier = true }
         }
@@ -116,7 +119,9 @@ struct GuardedRegex: @unchecked Sendable {
                     } else if p[k] == UInt8(ascii: ",") {
                         bounds.append(value)
                         value = -1
-                    } else { break }
+                    } else {
+                        break
+                    }
                     k += 1
                 }
                 if k < p.count, p[k] == UInt8(ascii: "}") {

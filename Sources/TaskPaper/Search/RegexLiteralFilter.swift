@@ -35,7 +35,7 @@ struct RegexLiteralFilter: Sendable {
                 guard isPlain else { endRun(); break }
                 let next = i + 1 < p.count ? p[i + 1] : 0
                 if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") || next == UInt8(ascii: "{") {
-                    endRun() // the character may be absent
+                    endRun()  // the character may be absent
                 } else {
                     run.append(ignoresCase && c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
                     if next == UInt8(ascii: "+") { endRun() }
@@ -58,7 +58,8 @@ struct RegexLiteralFilter: Sendable {
         for k in subject.indices where subject[k] == 0xC4 || subject[k] == 0xC5 || subject[k] == 0xE2 {
             let next = k + 1 < subject.count ? subject[k + 1] : 0
             if (subject[k] == 0xC4 && next == 0xB0) || (subject[k] == 0xC5 && next == 0xBF)
-                || (subject[k] == 0xE2 && next == 0x84 && k + 2 < subject.count && subject[k + 2] == 0xAA) {
+                || (subject[k] == 0xE2 && next == 0x84 && k + 2 < subject.count && subject[k + 2] == 0xAA)
+            {
                 return true
             }
         }

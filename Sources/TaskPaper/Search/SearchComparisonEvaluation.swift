@@ -26,8 +26,9 @@ extension SearchEvaluator {
         let foldsCase = c.modifier.conversion == .caseInsensitive
         if c.relation == .matches { try checkDeadline() }
         if c.modifier.isList {
-            return SearchRelations.holdsForLists(c.relation, left, right, modifier: c.modifier, foldsCase: foldsCase,
-                                                 pattern: c.pattern, clock: clock)
+            return SearchRelations.holdsForLists(
+                c.relation, left, right, modifier: c.modifier, foldsCase: foldsCase,
+                pattern: c.pattern, clock: clock)
         }
         return SearchRelations.holds(c.relation, left, right, foldsCase: foldsCase, pattern: c.pattern)
     }
@@ -44,8 +45,11 @@ extension SearchEvaluator {
         return value
     }
 
-    private func read(_ operand: SearchOperand, of item: Int, as modifier: SearchModifier)
-        throws(SearchEvaluationError) -> SearchValue {
+    private func read(
+        _ operand: SearchOperand, of item: Int, as modifier: SearchModifier
+    )
+        throws(SearchEvaluationError) -> SearchValue
+    {
         switch operand {
         case .literal(let text):
             return convert(Substring(text), modifier)

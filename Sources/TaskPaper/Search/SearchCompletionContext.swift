@@ -43,7 +43,8 @@ public struct SearchCompletionContext: Equatable, Sendable {
         var i = 0
         while i + opening.count <= cursor {
             guard b[i] == UInt8(ascii: "@"), i == 0 || TextClasses.whiteSpaceEnds(at: i, in: b),
-                  opening.indices.allSatisfy({ b[i + $0] == opening[$0] }) else {
+                opening.indices.allSatisfy({ b[i + $0] == opening[$0] })
+            else {
                 i += 1
                 continue
             }

@@ -242,9 +242,13 @@ final class SearchEvaluator {
         out.reserveCapacity(a.count + b.count)
         var i = 0, j = 0
         while i < a.count, j < b.count {
-            if a[i] == b[j] { out.append(a[i]); i += 1; j += 1 }
-            else if a[i] < b[j] { out.append(a[i]); i += 1 }
-            else { out.append(b[j]); j += 1 }
+            if a[i] == b[j] {
+                out.append(a[i]); i += 1; j += 1
+            } else if a[i] < b[j] {
+                out.append(a[i]); i += 1
+            } else {
+                out.append(b[j]); j += 1
+            }
         }
         out += a[i...]
         out += b[j...]
@@ -255,9 +259,7 @@ final class SearchEvaluator {
         var out: [Int] = []
         var i = 0, j = 0
         while i < a.count, j < b.count {
-            if a[i] == b[j] { out.append(a[i]); i += 1; j += 1 }
-            else if a[i] < b[j] { i += 1 }
-            else { j += 1 }
+            if a[i] == b[j] { out.append(a[i]); i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
         }
         return out
     }

@@ -26,8 +26,9 @@ struct SearchParser {
 
     mutating func parse() throws(SearchParseError) -> Parsed {
         guard b.count <= Self.maxQueryLength else {
-            throw SearchParseError(utf8Offset: Self.maxQueryLength,
-                                   message: "search is too long: at most \(Self.maxQueryLength) bytes")
+            throw SearchParseError(
+                utf8Offset: Self.maxQueryLength,
+                message: "search is too long: at most \(Self.maxQueryLength) bytes")
         }
         let expression = try parseUnion()
         skipWhitespace()
@@ -41,21 +42,27 @@ struct SearchParser {
     // MARK: Set operations
 
     mutating func parseUnion() throws(SearchParseError) -> SearchExpression? {
-        try parseChain(keyword: "union", operand: { (p: inout SearchParser) throws(SearchParseError) in
-            try p.parseExcept()
-        }, combine: SearchExpression.union)
+        try parseChain(
+            keyword: "union",
+            operand: { (p: inout SearchParser) throws(SearchParseError) in
+                try p.parseExcept()
+            }, combine: SearchExpression.union)
     }
 
     mutating func parseExcept() throws(SearchParseError) -> SearchExpression? {
-        try parseChain(keyword: "except", operand: { (p: inout SearchParser) throws(SearchParseError) in
-            try p.parseIntersect()
-        }, combine: SearchExpression.except)
+        try parseChain(
+            keyword: "except",
+            operand: { (p: inout SearchParser) throws(SearchParseError) in
+                try p.parseIntersect()
+            }, combine: SearchExpression.except)
     }
 
     mutating func parseIntersect() throws(SearchParseError) -> SearchExpression? {
-        try parseChain(keyword: "intersect", operand: { (p: inout SearchParser) throws(SearchParseError) in
-            try p.parsePathExpression()
-        }, combine: SearchExpression.intersect)
+        try parseChain(
+            keyword: "intersect",
+            operand: { (p: inout SearchParser) throws(SearchParseError) in
+                try p.parsePathExpression()
+            }, combine: SearchExpression.intersect)
     }
 
     /// `operand (keyword operand)*`; a keyword not followed by an operand is left unread.
@@ -141,8 +148,9 @@ struct SearchParser {
             pos = start
             return nil
         }
-        let step = SearchStep(axis: axis ?? .child, kind: kind, predicate: predicate ?? .any, slice: slice,
-                              id: stepCount)
+        let step = SearchStep(
+            axis: axis ?? .child, kind: kind, predicate: predicate ?? .any, slice: slice,
+            id: stepCount)
         stepCount += 1
         return (step, axis == nil)
     }
@@ -151,12 +159,13 @@ struct SearchParser {
     mutating func parseKind() -> LineKind? {
         let start = pos
         guard let name = scanName() else { return nil }
-        let kind: LineKind? = switch name {
-        case "project": .project
-        case "task": .task
-        case "note": .note
-        default: nil
-        }
+        let kind: LineKind? =
+            switch name {
+            case "project": .project
+            case "task": .task
+            case "note": .note
+            default: nil
+            }
         guard let kind else { pos = start; return nil }
         skipWhitespace()
         return kind
@@ -197,15 +206,19 @@ struct SearchParser {
     // MARK: Predicates
 
     mutating func parseOr() throws(SearchParseError) -> SearchPredicate? {
-        try parsePredicateChain(keyword: "or", operand: { (p: inout SearchParser) throws(SearchParseError) in
-            try p.parseAnd()
-        }, combine: SearchPredicate.or)
+        try parsePredicateChain(
+            keyword: "or",
+            operand: { (p: inout SearchParser) throws(SearchParseError) in
+                try p.parseAnd()
+            }, combine: SearchPredicate.or)
     }
 
     mutating func parseAnd() throws(SearchParseError) -> SearchPredicate? {
-        try parsePredicateChain(keyword: "and", operand: { (p: inout SearchParser) throws(SearchParseError) in
-            try p.parseNot()
-        }, combine: SearchPredicate.and)
+        try parsePredicateChain(
+            keyword: "and",
+            operand: { (p: inout SearchParser) throws(SearchParseError) in
+                try p.parseNot()
+            }, combine: SearchPredicate.and)
     }
 
     mutating func parsePredicateChain(
@@ -289,7 +302,8 @@ struct SearchParser {
         }
         var pattern: GuardedRegex?
         if parts.relation == .matches, case .literal(var source)? = parts.right, !source.isEmpty,
-           parts.modifier.conversion != .date {
+            parts.modifier.conversion != .date
+        {
             // The pattern is the value as the modifier reads it: with `[n]`, `1.0` is the pattern `1`.
             if parts.modifier.conversion == .number {
                 source = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(source)))
@@ -300,8 +314,9 @@ struct SearchParser {
                 throw SearchParseError(utf8Offset: right == nil ? modifierStart : rightStart, message: error.message)
             }
         }
-        let comparison = SearchComparison(left: parts.left, relation: parts.relation, modifier: parts.modifier,
-                                          right: parts.right, pattern: pattern, id: comparisonCount)
+        let comparison = SearchComparison(
+            left: parts.left, relation: parts.relation, modifier: parts.modifier,
+            right: parts.right, pattern: pattern, id: comparisonCount)
         comparisonCount += 1
         return .comparison(comparison)
     }

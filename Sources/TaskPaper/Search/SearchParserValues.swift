@@ -73,17 +73,18 @@ extension SearchParser {
             switch c {
             case UInt8(ascii: "\""): return out
             case UInt8(ascii: "\\"):
-                let escaped: UInt8? = switch peek() {
-                case UInt8(ascii: "\""): UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-                case UInt8(ascii: "/"): UInt8(ascii: "/")
-                case UInt8(ascii: "b"): 0x08
-                case UInt8(ascii: "f"): 0x0C
-                case UInt8(ascii: "n"): 0x0A
-                case UInt8(ascii: "r"): 0x0D
-                case UInt8(ascii: "t"): 0x09
-                default: nil
-                }
+                let escaped: UInt8? =
+                    switch peek() {
+                    case UInt8(ascii: "\""): UInt8(ascii: "\"")
+                    case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+                    case UInt8(ascii: "/"): UInt8(ascii: "/")
+                    case UInt8(ascii: "b"): 0x08
+                    case UInt8(ascii: "f"): 0x0C
+                    case UInt8(ascii: "n"): 0x0A
+                    case UInt8(ascii: "r"): 0x0D
+                    case UInt8(ascii: "t"): 0x09
+                    default: nil
+                    }
                 guard let escaped else {
                     fail("an escape after '\\' (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t)")
                     pos = open
@@ -139,8 +140,9 @@ extension SearchParser {
     static func isNameStart(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
-             0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
-             0xFDF0...0xFFFD: true
+            0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
+            0xFDF0...0xFFFD:
+            true
         default: false
         }
     }
@@ -192,8 +194,9 @@ extension SearchParser {
     mutating func enterNesting(at offset: Int) throws(SearchParseError) {
         nesting += 1
         guard nesting <= Self.maxNesting else {
-            throw SearchParseError(utf8Offset: offset,
-                                   message: "parentheses nest too deeply: at most \(Self.maxNesting) levels")
+            throw SearchParseError(
+                utf8Offset: offset,
+                message: "parentheses nest too deeply: at most \(Self.maxNesting) levels")
         }
     }
 
@@ -215,7 +218,9 @@ extension SearchParser {
         if failOffset >= b.count, wanted.contains(where: { $0.contains("to close") }) {
             wanted.removeAll { !$0.contains("to close") }
         }
-        let list = wanted.count <= 1 ? (wanted.first ?? "a search term")
+        let list =
+            wanted.count <= 1
+            ? (wanted.first ?? "a search term")
             : wanted.dropLast().joined(separator: ", ") + " or " + wanted.last!
         let found: String
         if failOffset >= b.count {

@@ -12,25 +12,31 @@ public struct SearchQuery: Sendable {
     public static func parse(_ text: String) throws(SearchParseError) -> SearchQuery {
         var parser = SearchParser(text)
         let parsed = try parser.parse()
-        return SearchQuery(text: text, expression: parsed.expression, stepCount: parsed.stepCount,
-                           comparisonCount: parsed.comparisonCount)
+        return SearchQuery(
+            text: text, expression: parsed.expression, stepCount: parsed.stepCount,
+            comparisonCount: parsed.comparisonCount)
     }
 
     /// The items the query finds, as line indices in document order. `clock`
     /// resolves relative dates (`[d] today`); a search still running after
     /// `timeLimit` stops with `SearchEvaluationError.tooSlow`.
-    public func evaluate(in outline: Outline, clock: LintClock,
-                         timeLimit: Duration = .seconds(2)) throws(SearchEvaluationError) -> [Int] {
+    public func evaluate(
+        in outline: Outline, clock: LintClock,
+        timeLimit: Duration = .seconds(2)
+    ) throws(SearchEvaluationError) -> [Int] {
         let found = try evaluate(in: outline, clock: clock, from: SearchDocument.root, timeLimit: timeLimit)
         // The root is no line: an axis such as `ancestor::` can reach it, but it is never a result.
         return found.first == SearchDocument.root ? Array(found.dropFirst()) : found
     }
 
     /// The items found from a context item (`SearchDocument.root` is -1, and is kept in the results).
-    func evaluate(in outline: Outline, clock: LintClock, from context: Int,
-                  timeLimit: Duration = .seconds(2)) throws(SearchEvaluationError) -> [Int] {
-        let evaluator = SearchEvaluator(document: SearchDocument(outline: outline), clock: clock,
-                                        stepCount: stepCount, comparisonCount: comparisonCount, timeLimit: timeLimit)
+    func evaluate(
+        in outline: Outline, clock: LintClock, from context: Int,
+        timeLimit: Duration = .seconds(2)
+    ) throws(SearchEvaluationError) -> [Int] {
+        let evaluator = SearchEvaluator(
+            document: SearchDocument(outline: outline), clock: clock,
+            stepCount: stepCount, comparisonCount: comparisonCount, timeLimit: timeLimit)
         return try evaluator.evaluate(expression, from: context)
     }
 }

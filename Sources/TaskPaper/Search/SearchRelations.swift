@@ -5,8 +5,10 @@
 /// Text compares on UTF-8 bytes; case folding folds ASCII in place and
 /// lowercases other text.
 enum SearchRelations {
-    static func holds(_ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue, foldsCase: Bool,
-                      pattern: GuardedRegex?) -> Bool {
+    static func holds(
+        _ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue, foldsCase: Bool,
+        pattern: GuardedRegex?
+    ) -> Bool {
         switch relation {
         case .equal: return equal(left, right, foldsCase: foldsCase)
         case .notEqual: return !equal(left, right, foldsCase: foldsCase)
@@ -54,9 +56,11 @@ enum SearchRelations {
     /// `=` means the same elements in any order; `contains` that every right element
     /// is on the left; `beginswith`/`endswith` compare the first/last elements in
     /// order; ordering and `matches` hold when any left element satisfies them.
-    static func holdsForLists(_ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue,
-                              modifier: SearchModifier, foldsCase: Bool, pattern: GuardedRegex?,
-                              clock: LintClock) -> Bool {
+    static func holdsForLists(
+        _ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue,
+        modifier: SearchModifier, foldsCase: Bool, pattern: GuardedRegex?,
+        clock: LintClock
+    ) -> Bool {
         let l = elements(left, modifier, clock), r = elements(right, modifier, clock)
         // Left element first: only the left side is folded here (the right one already is).
         func same(_ a: SearchValue, _ b: SearchValue) -> Bool { equal(a, b, foldsCase: foldsCase) }
@@ -64,7 +68,8 @@ enum SearchRelations {
         case .equal, .notEqual:
             let isEqual: Bool
             if let l, let r {
-                isEqual = l.allSatisfy { x in r.contains { same(x, $0) } }
+                isEqual =
+                    l.allSatisfy { x in r.contains { same(x, $0) } }
                     && r.allSatisfy { y in l.contains { same($0, y) } }
             } else {
                 isEqual = l == nil && r == nil
@@ -87,8 +92,10 @@ enum SearchRelations {
         }
     }
 
-    private static func elements(_ value: SearchValue, _ modifier: SearchModifier,
-                                 _ clock: LintClock) -> [SearchValue]? {
+    private static func elements(
+        _ value: SearchValue, _ modifier: SearchModifier,
+        _ clock: LintClock
+    ) -> [SearchValue]? {
         switch value {
         case .absent: return nil
         case .number: return [value]
@@ -149,8 +156,10 @@ enum SearchRelations {
     /// that is exact when either side is all ASCII, because only two characters
     /// (U+0130 and U+212A) lowercase to ASCII. Otherwise `s` is lowercased first,
     /// as JavaScript's `toLowerCase` would.
-    private static func withFolded<R>(_ s: Substring, _ fold: Bool, against other: UnsafeBufferPointer<UInt8>,
-                                      _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R {
+    private static func withFolded<R>(
+        _ s: Substring, _ fold: Bool, against other: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R
+    ) -> R {
         guard fold else { return withBytes(s) { body($0, false) } }
         let foldsInPlace = withBytes(s) { b in
             var i = 0, ascii = true
@@ -173,14 +182,18 @@ enum SearchRelations {
     @inline(__always)
     private static func lower(_ c: UInt8, _ fold: Bool) -> UInt8 { fold && c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 
-    private static func memEqual(_ a: UnsafeBufferPointer<UInt8>, _ at: Int, _ b: UnsafeBufferPointer<UInt8>,
-                                 _ fold: Bool) -> Bool {
+    private static func memEqual(
+        _ a: UnsafeBufferPointer<UInt8>, _ at: Int, _ b: UnsafeBufferPointer<UInt8>,
+        _ fold: Bool
+    ) -> Bool {
         for k in 0..<b.count where lower(a[at + k], fold) != b[k] { return false }
         return true
     }
 
-    private static func contains(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                                 _ fold: Bool) -> Bool {
+    private static func contains(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        _ fold: Bool
+    ) -> Bool {
         guard let first = b.first else { return true }
         guard b.count <= a.count else { return false }
         var i = 0

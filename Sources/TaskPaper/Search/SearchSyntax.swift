@@ -81,8 +81,10 @@ final class SearchComparison: Sendable {
     /// Index of this comparison in the query, for per-evaluation caches.
     let id: Int
 
-    init(left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
-         pattern: GuardedRegex?, id: Int) {
+    init(
+        left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
+        pattern: GuardedRegex?, id: Int
+    ) {
         self.left = left
         self.relation = relation
         self.modifier = modifier

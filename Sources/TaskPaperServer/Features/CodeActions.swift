@@ -43,15 +43,29 @@ extension Server {
         if wanted("quickfix") { actions += quickFixActions(doc, lines) }
         if wanted("refactor.rewrite") {
             let done = markDoneEdits(doc, lines)
-            if !done.isEmpty { actions.append(CodeAction(title: ItemAction.markDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(done))) }
+            if !done.isEmpty {
+                actions.append(
+                    CodeAction(
+                        title: ItemAction.markDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(done)))
+            }
             let notDone = markNotDoneEdits(doc, lines)
-            if !notDone.isEmpty { actions.append(CodeAction(title: ItemAction.markNotDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))) }
+            if !notDone.isEmpty {
+                actions.append(
+                    CodeAction(
+                        title: ItemAction.markNotDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(notDone))
+                )
+            }
         }
         actions += planningActions(doc, lines, wanted: wanted, lightbulb: lightbulb)
         actions += itemActionCodeActions(doc, lines, wanted: wanted)
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
-            if !archive.isEmpty { actions.append(CodeAction(title: ItemAction.archiveDone.title, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))) }
+            if !archive.isEmpty {
+                actions.append(
+                    CodeAction(
+                        title: ItemAction.archiveDone.title, kind: "source.archiveDone",
+                        edit: doc.workspaceEdit(archive)))
+            }
         }
         return actions
     }
@@ -67,9 +81,12 @@ extension Server {
             fixes += QuickFixes.zeroPad(on: analyzed, index: line).map { (line, $0) }
         }
         return fixes.map { line, fix in
-            let attached = fix.diagnostic.map { [LSPDiagnostic(range: doc.lspRange(line: line, $0.range), diagnostic: $0)] }
-            return CodeAction(title: fix.title, kind: "quickfix", diagnostics: attached ?? [],
-                              isPreferred: fix.isPreferred, edit: doc.workspaceEdit(fix.replacements))
+            let attached = fix.diagnostic.map {
+                [LSPDiagnostic(range: doc.lspRange(line: line, $0.range), diagnostic: $0)]
+            }
+            return CodeAction(
+                title: fix.title, kind: "quickfix", diagnostics: attached ?? [],
+                isPreferred: fix.isPreferred, edit: doc.workspaceEdit(fix.replacements))
         }
     }
 

@@ -53,13 +53,18 @@ extension Server {
                 action, doc, lines, target: arguments.count > 2 ? arguments[2] : nil, command: name)
         }
         guard !edits.isEmpty else { return JSONNull() }
-        request("workspace/applyEdit", JSONObject { w in
-            w.key("label"); w.string(label)
-            w.key("edit"); doc.workspaceEdit(edits).write(to: &w)
-        }) { [weak self] result in
+        request(
+            "workspace/applyEdit",
+            JSONObject { w in
+                w.key("label"); w.string(label)
+                w.key("edit"); doc.workspaceEdit(edits).write(to: &w)
+            }
+        ) { [weak self] result in
             switch result {
             case .success(let answer) where answer["applied"]?.boolValue == false:
-                self?.log("\(label): the client did not apply the edit (\(answer["failureReason"]?.stringValue ?? "no reason given"))")
+                self?.log(
+                    "\(label): the client did not apply the edit (\(answer["failureReason"]?.stringValue ?? "no reason given"))"
+                )
             case .failure(let error):
                 self?.log("\(label): workspace/applyEdit failed: \(error.message)")
             default:

@@ -5,7 +5,9 @@ import TaskPaper
 /// exactly what was typed of the word, so `@du` + accept gives `@due`.
 extension Provider {
     static let completion = Provider("completionProvider") { _ in
-        JSONObject { w in w.key("triggerCharacters"); ["@", "("].write(to: &w) }
+        JSONObject { w in
+            w.key("triggerCharacters"); ["@", "("].write(to: &w)
+        }
     }
 }
 
@@ -19,8 +21,9 @@ extension Server {
         }
         guard let context = CompletionContext.at(cursor.offset, in: text) else { return CompletionList(items: []) }
         // Typed so far (up to the cursor) and the whole word: clients that can choose get both.
-        let range = CompletionRange(typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),
-                                    insertReplace: client.completionInsertReplace)
+        let range = CompletionRange(
+            typed: doc.lspRange(line: line, context.partial), word: doc.lspRange(line: line, context.word),
+            insertReplace: client.completionInsertReplace)
 
         // The tag being typed is no evidence of use: count its line as if it were not there.
         let syntax = doc.line(line).syntax
@@ -81,14 +84,19 @@ extension Server {
 
         var items: [CompletionItem] = []
         if tag == "done", settings.doneFormat == .datetime {
-            let now = DatePoint(date: clock.today, time: TimeOfDay(hour: clock.now.hour, minute: clock.now.minute)).description
-            items.append(CompletionItem(label: now, kind: .value, detail: "now", edit: range.edit(now),
-                                        filterText: "\(now) now"))
+            let now = DatePoint(date: clock.today, time: TimeOfDay(hour: clock.now.hour, minute: clock.now.minute))
+                .description
+            items.append(
+                CompletionItem(
+                    label: now, kind: .value, detail: "now", edit: range.edit(now),
+                    filterText: "\(now) now"))
         }
         for (date, names) in dates {
             let iso = date.description, word = names.joined(separator: ", ")
-            items.append(CompletionItem(label: iso, kind: .value, detail: word, edit: range.edit(iso),
-                                        filterText: "\(iso) \(names.joined(separator: " "))"))
+            items.append(
+                CompletionItem(
+                    label: iso, kind: .value, detail: word, edit: range.edit(iso),
+                    filterText: "\(iso) \(names.joined(separator: " "))"))
         }
         // The words themselves, which TaskPaper reads relative to the day it is.
         for (word, date) in words {
@@ -122,7 +130,10 @@ struct CompletionItem: JSONEncodable {
     func write(to w: inout JSONWriter) {
         w.object { w in
             w.key("label"); w.string(label)
-            w.key("labelDetails"); w.object { w in w.key("description"); w.string(detail) }
+            w.key("labelDetails");
+            w.object { w in
+                w.key("description"); w.string(detail)
+            }
             w.key("kind"); w.int(kind)
             w.key("detail"); w.string(detail)
             w.key("sortText"); w.string(sortText)
@@ -153,7 +164,8 @@ struct CompletionRange {
     var insertReplace: Bool
 
     func edit(_ newText: String) -> CompletionEdit {
-        insertReplace ? .insertReplace(newText, insert: typed, replace: word) : .replace(TextEdit(range: word, newText: newText))
+        insertReplace
+            ? .insertReplace(newText, insert: typed, replace: word) : .replace(TextEdit(range: word, newText: newText))
     }
 }
 

@@ -20,11 +20,13 @@ extension Server {
         if client.pullDiagnostics { needsPublish.removeAll(); return }
         for uri in needsPublish.sorted() {
             guard let doc = documents[uri] else { continue }
-            notify("textDocument/publishDiagnostics", JSONObject { w in
-                w.key("uri"); w.string(uri)
-                w.key("version"); w.int(doc.version)
-                w.key("diagnostics"); self.writeDiagnostics(of: doc, to: &w)
-            })
+            notify(
+                "textDocument/publishDiagnostics",
+                JSONObject { w in
+                    w.key("uri"); w.string(uri)
+                    w.key("version"); w.int(doc.version)
+                    w.key("diagnostics"); self.writeDiagnostics(of: doc, to: &w)
+                })
         }
         needsPublish.removeAll()
     }
@@ -69,12 +71,15 @@ struct EncodedDiagnostics {
         var holes: [Int] = []
         for (d, r) in zip(diagnostics, ranges) {
             w.object { w in
-                w.key("range"); w.object { w in
-                    w.key("start"); w.object { w in
+                w.key("range");
+                w.object { w in
+                    w.key("start");
+                    w.object { w in
                         w.key("line"); holes.append(w.hole())
                         w.key("character"); w.int(r.start.character)
                     }
-                    w.key("end"); w.object { w in
+                    w.key("end");
+                    w.object { w in
                         w.key("line"); holes.append(w.hole())
                         w.key("character"); w.int(r.end.character)
                     }

@@ -6,24 +6,28 @@ import TaskPaper
 /// paths resolve against the document's folder, `~` against `HOME`.
 extension Provider {
     static let documentLinks = Provider("documentLinkProvider") { _ in
-        JSONObject { w in w.key("resolveProvider"); w.bool(false) }
+        JSONObject { w in
+            w.key("resolveProvider"); w.bool(false)
+        }
     }
 }
 
 extension Server {
     func documentLinks(_ params: DocumentLinkParams) throws(ResponseError) -> @Sendable () -> any JSONEncodable {
         let snapshot = try document(params.textDocument).snapshot
-        let context = SmartLinks.Context(folder: Server.folder(ofDocument: params.textDocument.uri),
-                                         home: getenv("HOME").map { String(cString: $0) }.flatMap(Server.absolute))
+        let context = SmartLinks.Context(
+            folder: Server.folder(ofDocument: params.textDocument.uri),
+            home: getenv("HOME").map { String(cString: $0) }.flatMap(Server.absolute))
         return {
             var links: [JSONObject] = []
             for (i, line) in snapshot.text.lines.enumerated() {
                 for link in SmartLinks.links(in: line, context: context) {
                     let range = snapshot.lspRange(line: i, link.range)
-                    links.append(JSONObject { w in
-                        w.key("range"); range.write(to: &w)
-                        w.key("target"); w.string(link.target)
-                    })
+                    links.append(
+                        JSONObject { w in
+                            w.key("range"); range.write(to: &w)
+                            w.key("target"); w.string(link.target)
+                        })
                 }
             }
             return links

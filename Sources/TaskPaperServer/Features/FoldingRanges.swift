@@ -18,4 +18,3 @@ extension Server {
         }
     }
 }
-

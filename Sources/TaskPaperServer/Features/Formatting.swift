@@ -23,8 +23,9 @@ extension Server {
         let replacements = Formatting.format(
             doc.text.lines, in: lines, indentWidth: settings.indentWidth, settings: settings.lint)
         return replacements.map { r in
-            TextEdit(range: ClientRange(start: doc.clientPosition(r.start), end: doc.clientPosition(r.end)),
-                     newText: r.newText)
+            TextEdit(
+                range: ClientRange(start: doc.clientPosition(r.start), end: doc.clientPosition(r.end)),
+                newText: r.newText)
         }
     }
 }

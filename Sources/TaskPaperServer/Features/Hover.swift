@@ -13,27 +13,33 @@ extension Server {
         let cursor = doc.location(params.position), line = cursor.line
         let analyzed = doc.analyzedLine(line)
         guard let index = analyzed.syntax.tagIndex(at: cursor.offset),
-              !analyzed.syntax.tags[index].hasEmptyName else { return JSONNull() }
+            !analyzed.syntax.tags[index].hasEmptyName
+        else { return JSONNull() }
         let tag = analyzed.syntax.tags[index]
         let name = String(tag.name(in: analyzed.text))
 
         var paragraphs: [[HoverText]] = []
         if analyzed.settings.dateTags.contains(name) {
             let date = DateDescription.describe(analyzed, tagIndex: index)
-            paragraphs.append(date.reading.isEmpty ? [.plain(date.detail)]
-                                                   : [.strong(date.reading), .plain(date.detail)])
+            paragraphs.append(
+                date.reading.isEmpty
+                    ? [.plain(date.detail)]
+                    : [.strong(date.reading), .plain(date.detail)])
         }
         if let planning = planningHover(doc.line(line), tagName: name, clock: analyzed.clock) {
             paragraphs.append(planning)
         }
         let carriers = tagUsage()[name] ?? 0
-        var usage: [HoverText] = [.plain(Plural.count(carriers, "item carries", "items carry") + " "), .code("@\(name)")]
+        var usage: [HoverText] = [
+            .plain(Plural.count(carriers, "item carries", "items carry") + " "), .code("@\(name)"),
+        ]
         if !analyzed.settings.dateTags.contains(name), let value = tag.payload(in: analyzed.text), !value.isEmpty {
             let withValue = tagValues(name)[String(value)] ?? 0
             usage += [.plain(", \(withValue) of them with "), .code("@\(name)(\(value))")]
         }
         paragraphs.append(usage)
-        return HoverResult(paragraphs: paragraphs, markdown: client.markdownHover, range: doc.lspRange(line: line, tag.range))
+        return HoverResult(
+            paragraphs: paragraphs, markdown: client.markdownHover, range: doc.lspRange(line: line, tag.range))
     }
 }
 
@@ -58,7 +64,8 @@ struct HoverResult: JSONEncodable {
     func write(to w: inout JSONWriter) {
         let value = paragraphs.map { $0.map { $0.render(markdown: markdown) }.joined() }.joined(separator: "\n\n")
         w.object { w in
-            w.key("contents"); w.object { w in
+            w.key("contents");
+            w.object { w in
                 w.key("kind"); w.string(markdown ? "markdown" : "plaintext")
                 w.key("value"); w.string(value)
             }

@@ -20,7 +20,8 @@ extension Server {
         let capabilities = Server.capabilities(for: client, encoding: encoding)
         return JSONObject { w in
             w.key("capabilities"); capabilities.write(to: &w)
-            w.key("serverInfo"); w.object { w in
+            w.key("serverInfo");
+            w.object { w in
                 w.key("name"); w.string("taskpaper-lsp")
                 w.key("version"); w.string(Server.version)
             }
@@ -39,15 +40,19 @@ extension Server {
 
     /// Asks the client to send `method` (dynamic registration), with its register options.
     func registerCapability(id: String, method: String, options: @escaping (inout JSONWriter) -> Void) {
-        request("client/registerCapability", JSONObject { w in
-            w.key("registrations"); w.array { w in
-                w.object { w in
-                    w.key("id"); w.string(id)
-                    w.key("method"); w.string(method)
-                    w.key("registerOptions"); w.object(options)
+        request(
+            "client/registerCapability",
+            JSONObject { w in
+                w.key("registrations");
+                w.array { w in
+                    w.object { w in
+                        w.key("id"); w.string(id)
+                        w.key("method"); w.string(method)
+                        w.key("registerOptions"); w.object(options)
+                    }
                 }
             }
-        }) { _ in }
+        ) { _ in }
     }
 
     func shutdown(_: ShutdownParams) -> any JSONEncodable {
@@ -58,10 +63,20 @@ extension Server {
     /// Asks the client for the `taskpaper` section, when it can answer.
     func fetchConfiguration() {
         guard client.configuration else { return }
-        request("workspace/configuration", JSONObject { w in
-            w.key("items"); w.array { w in w.object { w in w.key("section"); w.string("taskpaper") } }
-        }) { [weak self] result in
-            guard let self, case .success(let items) = result, let first = items.arrayValue?.first, !first.isNull else { return }
+        request(
+            "workspace/configuration",
+            JSONObject { w in
+                w.key("items");
+                w.array { w in
+                    w.object { w in
+                        w.key("section"); w.string("taskpaper")
+                    }
+                }
+            }
+        ) { [weak self] result in
+            guard let self, case .success(let items) = result, let first = items.arrayValue?.first, !first.isNull else {
+                return
+            }
             self.applySettings(first)
         }
     }

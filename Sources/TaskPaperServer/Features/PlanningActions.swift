@@ -6,21 +6,27 @@ import TaskPaper
 extension Server {
     static let rescheduleOverdueKind = "source.rescheduleOverdue"
 
-    func planningActions(_ doc: OpenDocument, _ lines: ClosedRange<Int>, wanted: (String) -> Bool,
-                         lightbulb: Bool) -> [CodeAction] {
+    func planningActions(
+        _ doc: OpenDocument, _ lines: ClosedRange<Int>, wanted: (String) -> Bool,
+        lightbulb: Bool
+    ) -> [CodeAction] {
         var actions: [CodeAction] = []
         let clock = now()
         if wanted("refactor.rewrite") {
             let cancelled = DoneEdits.markCancelled(doc.text.lines, in: lines, tag: cancelledTag)
             if !cancelled.isEmpty {
-                actions.append(CodeAction(title: ItemAction.markCancelled.title, kind: "refactor.rewrite",
-                                          edit: doc.workspaceEdit(cancelled)))
+                actions.append(
+                    CodeAction(
+                        title: ItemAction.markCancelled.title, kind: "refactor.rewrite",
+                        edit: doc.workspaceEdit(cancelled)))
             }
             for action in Reschedule.allCases {
                 let edits = Reschedule.replacements(action, doc.text.lines, in: lines, clock: clock)
                 if !edits.isEmpty {
-                    actions.append(CodeAction(title: action.title, kind: "refactor.rewrite",
-                                              edit: doc.workspaceEdit(edits)))
+                    actions.append(
+                        CodeAction(
+                            title: action.title, kind: "refactor.rewrite",
+                            edit: doc.workspaceEdit(edits)))
                 }
             }
         }
@@ -28,8 +34,10 @@ extension Server {
         if wanted(Server.rescheduleOverdueKind), !lightbulb {
             let overdue = Reschedule.moveOverdueToToday(doc.text.lines, clock: clock)
             if !overdue.isEmpty {
-                actions.append(CodeAction(title: Reschedule.moveOverdueTitle, kind: Server.rescheduleOverdueKind,
-                                          edit: doc.workspaceEdit(overdue)))
+                actions.append(
+                    CodeAction(
+                        title: Reschedule.moveOverdueTitle, kind: Server.rescheduleOverdueKind,
+                        edit: doc.workspaceEdit(overdue)))
             }
         }
         return actions
@@ -38,8 +46,10 @@ extension Server {
     /// Mark as done: a repeating task also gets its next occurrence above it. A next
     /// occurrence past the year 9999 makes no edit, so the action is not offered.
     func repeatingMarkDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>, doneTag: String) -> [TextReplacement] {
-        switch RepeatEdits.markDone(doc.text.lines, in: lines, indentWidth: settings.indentWidth, doneTag: doneTag,
-                                    clock: now()) {
+        switch RepeatEdits.markDone(
+            doc.text.lines, in: lines, indentWidth: settings.indentWidth, doneTag: doneTag,
+            clock: now())
+        {
         case .success(let edits): return edits
         case .failure: return []
         }
@@ -62,7 +72,8 @@ extension Server {
     func planningHover(_ line: Line, tagName: String, clock: LintClock) -> [HoverText]? {
         if tagName == "repeat" { return RepeatEdits.hoverText(for: line, clock: clock).map { [.plain($0)] } }
         guard StartDates.tagNames.contains(tagName),
-              let start = StartDates.deferredUntil(line, clock: clock) else { return nil }
+            let start = StartDates.deferredUntil(line, clock: clock)
+        else { return nil }
         return [.plain("Not available yet: " + StartDates.startsIn(start, today: clock.today))]
     }
 }

@@ -11,7 +11,8 @@ extension Provider {
 extension Server {
     func documentHighlight(_ params: DocumentHighlightParams) throws(ResponseError) -> any JSONEncodable {
         guard let hit = try tagUnderCursor(params.at) else { return JSONNull() }
-        return Server.tagSites(named: hit.name, in: hit.doc.text.lines, uri: hit.doc.uri, encoding: encoding).map { site in
+        return Server.tagSites(named: hit.name, in: hit.doc.text.lines, uri: hit.doc.uri, encoding: encoding).map {
+            site in
             JSONObject { w in
                 w.key("range"); site.atName.write(to: &w)
                 w.key("kind"); w.int(DocumentHighlightKind.text)
@@ -20,7 +21,9 @@ extension Server {
     }
 
     /// On a saved search (`@search(QUERY)`), the items it finds (Features/SavedSearches.swift), off the loop.
-    func references(_ params: ReferenceParams) throws(ResponseError)
+    func references(
+        _ params: ReferenceParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         if let saved = try savedSearch(at: params.at) { return try savedSearchLocations(saved) }

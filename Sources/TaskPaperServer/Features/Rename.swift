@@ -6,7 +6,9 @@ extension Provider {
     /// With `prepareProvider` only for clients that send prepareRename.
     static let rename = Provider("renameProvider") { client in
         guard client.renamePrepare else { return true }
-        return JSONObject { w in w.key("prepareProvider"); w.bool(true) }
+        return JSONObject { w in
+            w.key("prepareProvider"); w.bool(true)
+        }
     }
 }
 
@@ -26,12 +28,18 @@ extension Server {
             throw .requestFailed("There is no tag here to rename: place the cursor on a tag")
         }
         guard TagScanner.isValidTagName(newName) else {
-            throw .invalidParams("\"\(newName)\" is not a valid tag name: use letters, digits, \"_\", \"-\" and \".\" (no \"@\", spaces or parentheses)")
+            throw .invalidParams(
+                "\"\(newName)\" is not a valid tag name: use letters, digits, \"_\", \"-\" and \".\" (no \"@\", spaces or parentheses)"
+            )
         }
         var changes: [(uri: String, edits: [TextEdit])] = []
         for site in workspaceTagSites(named: hit.name) {
             let edit = TextEdit(range: site.name, newText: newName)
-            if changes.last?.uri == site.uri { changes[changes.count - 1].edits.append(edit) } else { changes.append((site.uri, [edit])) }
+            if changes.last?.uri == site.uri {
+                changes[changes.count - 1].edits.append(edit)
+            } else {
+                changes.append((site.uri, [edit]))
+            }
         }
         return WorkspaceEdit(changes: changes)
     }

@@ -7,7 +7,9 @@ import TaskPaper
 extension Provider {
     static let definition = Provider("definitionProvider")
     static let codeLens = Provider("codeLensProvider") { _ in
-        JSONObject { w in w.key("resolveProvider"); w.bool(false) }
+        JSONObject { w in
+            w.key("resolveProvider"); w.bool(false)
+        }
     }
 }
 
@@ -36,19 +38,24 @@ extension Server {
         let cursor = doc.location(at.position)
         let line = doc.line(cursor.line)
         guard let search = SavedSearch.at(cursor.offset, in: line) else { return nil }
-        return SavedSearchAtCursor(doc: doc.snapshot, uri: doc.uri, line: cursor.line, search: search,
-                                   tag: line.syntax.tags[search.tagIndex])
+        return SavedSearchAtCursor(
+            doc: doc.snapshot, uri: doc.uri, line: cursor.line, search: search,
+            tag: line.syntax.tags[search.tagIndex])
     }
 
     /// The items a saved search finds, in document order.
-    func savedSearchLocations(_ saved: SavedSearchAtCursor) throws(ResponseError)
+    func savedSearchLocations(
+        _ saved: SavedSearchAtCursor
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         let run = try searchRun(saved.search.query)
         return { () throws(ResponseError) in try run.run(in: saved.doc, uri: saved.uri).locations }
     }
 
-    func definition(_ params: DefinitionParams) throws(ResponseError)
+    func definition(
+        _ params: DefinitionParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         guard let saved = try savedSearch(at: params.at) else { return { JSONNull() } }
@@ -56,22 +63,31 @@ extension Server {
     }
 
     /// Hover on a saved search: how many items it finds and the first ten; any other tag's hover otherwise.
-    func hoverAnswer(_ params: HoverParams) throws(ResponseError)
+    func hoverAnswer(
+        _ params: HoverParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         guard let saved = try savedSearch(at: params.at) else { return PreparedAnswer(value: try hover(params)).send }
         let range = saved.doc.lspRange(line: saved.line, saved.tag.range), markdown = client.markdownHover
         let run: SearchRun
         do throws(ResponseError) { run = try searchRun(saved.search.query) } catch {
-            return PreparedAnswer(value: HoverResult(paragraphs: [[.plain(error.message)]], markdown: markdown,
-                                                     range: range)).send
+            return PreparedAnswer(
+                value: HoverResult(
+                    paragraphs: [[.plain(error.message)]], markdown: markdown,
+                    range: range)
+            ).send
         }
         return {
             var paragraphs: [[HoverText]]
             do throws(ResponseError) {
                 let found = try run.run(in: saved.doc, uri: saved.uri)
-                paragraphs = [[.strong(Plural.count(found.items.count, "item", "items")), .plain(" found by "),
-                               .code(saved.search.query)]]
+                paragraphs = [
+                    [
+                        .strong(Plural.count(found.items.count, "item", "items")), .plain(" found by "),
+                        .code(saved.search.query),
+                    ]
+                ]
                 let shown = found.items.prefix(Server.hoverSearchItems).map { i -> [HoverText] in
                     [.plain("- "), .plain(found.outline.lines[i].itemName), .plain(" (line \(i + 1))")]
                 }
@@ -87,7 +103,9 @@ extension Server {
     }
 
     /// `N items` over each saved search that parses (one that doesn't has its diagnostic).
-    func codeLenses(_ params: CodeLensParams) throws(ResponseError)
+    func codeLenses(
+        _ params: CodeLensParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         let doc = try document(params.textDocument), uri = doc.uri, snapshot = doc.snapshot
@@ -125,10 +143,12 @@ struct CodeLens: JSONEncodable {
     func write(to w: inout JSONWriter) {
         w.object { w in
             w.key("range"); range.write(to: &w)
-            w.key("command"); w.object { w in
+            w.key("command");
+            w.object { w in
                 w.key("title"); w.string(title)
                 w.key("command"); w.string(Server.searchCommand)
-                w.key("arguments"); w.array { w in
+                w.key("arguments");
+                w.array { w in
                     w.object { w in
                         w.key("query"); w.string(query)
                         w.key("uri"); w.string(uri)

@@ -8,7 +8,9 @@ extension Server {
 
     /// workspace/executeCommand: the search off the loop, the task commands on it
     /// (they edit the open document as it is now).
-    func executeCommandAnswer(_ params: ExecuteCommandParams) throws(ResponseError)
+    func executeCommandAnswer(
+        _ params: ExecuteCommandParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         guard params.command == Server.searchCommand else {

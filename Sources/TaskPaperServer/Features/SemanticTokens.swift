@@ -13,7 +13,6 @@ enum SemanticTokenizer {
             cancelled = Modifiers(rawValue: 16), deferred = Modifiers(rawValue: 32)
     }
 
-
     /// What a line's token modifiers depend on beyond its syntax, kept per line
     /// (a few bytes) so tokens are computed on request without re-parsing dates.
     struct Facts: Sendable {
@@ -81,7 +80,8 @@ enum SemanticTokenizer {
         func emit(_ range: Range<Int>, _ kind: Kind, _ mods: Modifiers) {
             guard !range.isEmpty else { return }
             let start = column(range.lowerBound), end = column(range.upperBound)
-            out.append(UInt32(start)); out.append(UInt32(end - start)); out.append(kind.rawValue); out.append(mods.rawValue)
+            out.append(UInt32(start)); out.append(UInt32(end - start)); out.append(kind.rawValue);
+            out.append(mods.rawValue)
         }
 
         // The project's text runs up to its colon, minus any tags written inside it.
@@ -106,8 +106,10 @@ enum SemanticTokenizer {
     /// LSP's relative encoding of the tokens on `lines` (only those ending after
     /// `from` and starting before `to`, for range requests).
     /// Tokens of `lines`; with `from` / `to`, only those overlapping the client range between them.
-    static func encode(_ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
-                       to: ClientPosition? = nil) -> [UInt32] {
+    static func encode(
+        _ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
+        to: ClientPosition? = nil
+    ) -> [UInt32] {
         var data: [UInt32] = []
         if from == nil { data.reserveCapacity(doc.lineCount * 16) }
         var quads: [UInt32] = []
@@ -145,11 +147,15 @@ struct SemanticTokensResult {
 extension Provider {
     static let semanticTokens = Provider("semanticTokensProvider") { _ in
         JSONObject { w in
-            w.key("legend"); w.object { w in
+            w.key("legend");
+            w.object { w in
                 w.key("tokenTypes"); SemanticTokenizer.types.write(to: &w)
                 w.key("tokenModifiers"); SemanticTokenizer.modifiers.write(to: &w)
             }
-            w.key("full"); w.object { w in w.key("delta"); w.bool(true) }
+            w.key("full");
+            w.object { w in
+                w.key("delta"); w.bool(true)
+            }
             w.key("range"); w.bool(true)
         }
     }
@@ -174,13 +180,16 @@ extension Server {
         let limit = min(old.data.count, data.count)
         while prefix < limit, old.data[prefix] == data[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < limit - prefix, old.data[old.data.count - 1 - suffix] == data[data.count - 1 - suffix] { suffix += 1 }
+        while suffix < limit - prefix, old.data[old.data.count - 1 - suffix] == data[data.count - 1 - suffix] {
+            suffix += 1
+        }
         let inserted = Array(data[prefix..<data.count - suffix])
         let deleteCount = old.data.count - suffix - prefix
         let id = rememberTokens(doc, data)
         return JSONObject { w in
             w.key("resultId"); w.string(id)
-            w.key("edits"); w.array { w in
+            w.key("edits");
+            w.array { w in
                 if deleteCount > 0 || !inserted.isEmpty {
                     w.object { w in
                         w.key("start"); w.int(prefix)
@@ -197,8 +206,9 @@ extension Server {
         // Clamped into the document, in order.
         let range = doc.locations(params.range)
         let start = range.lowerBound, end = range.upperBound
-        let data = SemanticTokenizer.encode(doc, lines: start.line..<end.line + 1,
-                                            from: doc.clientPosition(start), to: doc.clientPosition(end))
+        let data = SemanticTokenizer.encode(
+            doc, lines: start.line..<end.line + 1,
+            from: doc.clientPosition(start), to: doc.clientPosition(end))
         return TokensResponse(resultID: nil, data: data)
     }
 

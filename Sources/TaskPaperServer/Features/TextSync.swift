@@ -15,11 +15,13 @@ extension Server {
         let uri = params.uri, version = params.version
         switch params.text {
         case .escaped(let raw):
-            documents[uri] = OpenDocument(uri: uri, version: version, escapedText: raw, context: analysisContext,
-                                          generations: documentGenerations)
+            documents[uri] = OpenDocument(
+                uri: uri, version: version, escapedText: raw, context: analysisContext,
+                generations: documentGenerations)
         case .decoded(let text):
-            documents[uri] = OpenDocument(uri: uri, version: version, text: text, context: analysisContext,
-                                          generations: documentGenerations)
+            documents[uri] = OpenDocument(
+                uri: uri, version: version, text: text, context: analysisContext,
+                generations: documentGenerations)
         }
         needsPublish.insert(uri)
     }
@@ -37,9 +39,11 @@ extension Server {
         let uri = params.textDocument.uri
         guard documents.removeValue(forKey: uri) != nil else { return }
         needsPublish.remove(uri)
-        notify("textDocument/publishDiagnostics", JSONObject { w in
-            w.key("uri"); w.string(uri)
-            w.key("diagnostics"); w.array { _ in }
-        })
+        notify(
+            "textDocument/publishDiagnostics",
+            JSONObject { w in
+                w.key("uri"); w.string(uri)
+                w.key("diagnostics"); w.array { _ in }
+            })
     }
 }

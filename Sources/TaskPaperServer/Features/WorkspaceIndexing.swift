@@ -26,9 +26,18 @@ extension Server {
         index.indentWidth = settings.indentWidth
         guard client.workDoneProgress else { return scanWorkspace(progress: nil) }
         let token = "taskpaper-index-\(index.scans)"
-        request("window/workDoneProgress/create", JSONObject { w in w.key("token"); w.string(token) }) { [weak self] result in
+        request(
+            "window/workDoneProgress/create",
+            JSONObject { w in
+                w.key("token"); w.string(token)
+            }
+        ) { [weak self] result in
             // A client that refuses the token still gets its index, just without progress.
-            if case .success = result { self?.scanWorkspace(progress: token) } else { self?.scanWorkspace(progress: nil) }
+            if case .success = result {
+                self?.scanWorkspace(progress: token)
+            } else {
+                self?.scanWorkspace(progress: nil)
+            }
         }
     }
 
@@ -45,28 +54,34 @@ extension Server {
                 let percent = (i + 1) * 100 / paths.count
                 let report = token != nil && percent > lastPercent
                 lastPercent = percent
-                inbox.push(.task { s in
-                    s.apply(update, to: path)
-                    if report, let token {
-                        s.sendProgress(token, kind: "report", message: "\(i + 1)/\(paths.count) files", percentage: percent)
-                    }
-                })
+                inbox.push(
+                    .task { s in
+                        s.apply(update, to: path)
+                        if report, let token {
+                            s.sendProgress(
+                                token, kind: "report", message: "\(i + 1)/\(paths.count) files", percentage: percent)
+                        }
+                    })
             }
-            inbox.push(.task { s in
-                s.index.keepOnly(Set(paths))
-                let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-                let done = "Indexed \(Plural.count(paths.count, "TaskPaper file")) in \(ms) ms"
-                if let token { s.sendProgress(token, kind: "end", message: done) }
-                s.log(done)
-            })
+            inbox.push(
+                .task { s in
+                    s.index.keepOnly(Set(paths))
+                    let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+                    let done = "Indexed \(Plural.count(paths.count, "TaskPaper file")) in \(ms) ms"
+                    if let token { s.sendProgress(token, kind: "end", message: done) }
+                    s.log(done)
+                })
         }
     }
 
     private func registerWatchedFiles() {
         guard client.watchedFilesDynamic else { return }
         registerCapability(id: "taskpaper-watched-files", method: DidChangeWatchedFilesParams.method) { w in
-            w.key("watchers"); w.array { w in
-                w.object { w in w.key("globPattern"); w.string("**/*.taskpaper") }
+            w.key("watchers");
+            w.array { w in
+                w.object { w in
+                    w.key("globPattern"); w.string("**/*.taskpaper")
+                }
             }
         }
     }
@@ -81,11 +96,14 @@ extension Server {
         let paths = changed.filter(scanner.covers)
         let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
         Server.diskQueue.async {
-            let updates = paths.map { ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding)) }
-            inbox.push(.task { s in
-                for (path, update) in updates { s.apply(update, to: path) }
-                s.log("Workspace index: re-read \(Plural.count(updates.count, "changed file"))")
-            })
+            let updates = paths.map {
+                ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding))
+            }
+            inbox.push(
+                .task { s in
+                    for (path, update) in updates { s.apply(update, to: path) }
+                    s.log("Workspace index: re-read \(Plural.count(updates.count, "changed file"))")
+                })
         }
     }
 
@@ -96,7 +114,9 @@ extension Server {
     }
 
     /// Runs on the disk queue.
-    private static func read(_ path: String, with scanner: WorkspaceScanner, indentWidth: IndentWidth, encoding: PositionEncoding) -> IndexUpdate {
+    private static func read(
+        _ path: String, with scanner: WorkspaceScanner, indentWidth: IndentWidth, encoding: PositionEncoding
+    ) -> IndexUpdate {
         switch scanner.read(path) {
         case .text(let text):
             .summary(FileSummary(lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding))
@@ -111,24 +131,29 @@ extension Server {
             index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary))
         case .tooLarge(let bytes):
             index.remove(path)
-            log("Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit", type: .info)
+            log(
+                "Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit",
+                type: .info)
         case .missing:
             index.remove(path)
         }
     }
 
     private func sendProgress(_ token: String, kind: String, message: String, percentage: Int? = nil) {
-        notify("$/progress", JSONObject { w in
-            w.key("token"); w.string(token)
-            w.key("value"); w.object { w in
-                w.key("kind"); w.string(kind)
-                if kind == "begin" {
-                    w.key("title"); w.string("Indexing TaskPaper files")
-                    w.key("cancellable"); w.bool(false)
+        notify(
+            "$/progress",
+            JSONObject { w in
+                w.key("token"); w.string(token)
+                w.key("value");
+                w.object { w in
+                    w.key("kind"); w.string(kind)
+                    if kind == "begin" {
+                        w.key("title"); w.string("Indexing TaskPaper files")
+                        w.key("cancellable"); w.bool(false)
+                    }
+                    w.key("message"); w.string(message)
+                    if let percentage { w.key("percentage"); w.int(percentage) }
                 }
-                w.key("message"); w.string(message)
-                if let percentage { w.key("percentage"); w.int(percentage) }
-            }
-        })
+            })
     }
 }

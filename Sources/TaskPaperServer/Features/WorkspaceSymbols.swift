@@ -11,7 +11,9 @@ extension Provider {
 extension Server {
     static let maxWorkspaceSymbols = 1000
 
-    func workspaceSymbols(_ params: WorkspaceSymbolParams) throws(ResponseError)
+    func workspaceSymbols(
+        _ params: WorkspaceSymbolParams
+    ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         let query = params.query
@@ -44,9 +46,13 @@ extension Server {
                 return JSONObject { w in
                     w.key("name"); w.string(symbol.name)
                     w.key("kind"); w.int(SymbolKind(symbol.kind))
-                    w.key("location"); Location(uri: uri, range: ClientRange(
-                        start: ClientPosition(line: Int(symbol.line), character: Int(symbol.start)),
-                        end: ClientPosition(line: Int(symbol.line), character: Int(symbol.end)))).write(to: &w)
+                    w.key("location");
+                    Location(
+                        uri: uri,
+                        range: ClientRange(
+                            start: ClientPosition(line: Int(symbol.line), character: Int(symbol.start)),
+                            end: ClientPosition(line: Int(symbol.line), character: Int(symbol.end)))
+                    ).write(to: &w)
                     if !container.isEmpty { w.key("containerName"); w.string(container) }
                 }
             }
@@ -63,12 +69,15 @@ extension Server {
                 for (item, location) in zip(found.items, found.locations) {
                     guard symbols.count < Server.maxWorkspaceSymbols else { return symbols }
                     let line = found.outline.lines[item], container = found.outline.projectPath(of: item)
-                    symbols.append(JSONObject { w in
-                        w.key("name"); w.string(line.itemName)
-                        w.key("kind"); w.int(SymbolKind(line.syntax.kind))
-                        w.key("location"); location.write(to: &w)
-                        if !container.isEmpty { w.key("containerName"); w.string(container.joined(separator: " / ")) }
-                    })
+                    symbols.append(
+                        JSONObject { w in
+                            w.key("name"); w.string(line.itemName)
+                            w.key("kind"); w.int(SymbolKind(line.syntax.kind))
+                            w.key("location"); location.write(to: &w)
+                            if !container.isEmpty {
+                                w.key("containerName"); w.string(container.joined(separator: " / "))
+                            }
+                        })
                 }
             }
             return symbols

@@ -63,13 +63,18 @@ public final class FrameReader: @unchecked Sendable {
     private func parseHeader(_ header: String) -> Result<Int, HeaderError> {
         var length: Int?
         for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" }) {
-            guard let colon = line.firstIndex(of: ":") else { return .failure(HeaderError(description: "a line without ':'")) }
+            guard let colon = line.firstIndex(of: ":") else {
+                return .failure(HeaderError(description: "a line without ':'"))
+            }
             let name = line[..<colon].trimmingBlanks.lowercased()
             let value = line[line.index(after: colon)...].trimmingBlanks
             if name == "content-length" {
-                guard let n = Int(value), n >= 0 else { return .failure(HeaderError(description: "Content-Length is not a length")) }
+                guard let n = Int(value), n >= 0 else {
+                    return .failure(HeaderError(description: "Content-Length is not a length"))
+                }
                 guard n <= maxFrameSize else {
-                    return .failure(HeaderError(description: "a \(n)-byte message is over the \(maxFrameSize)-byte limit"))
+                    return .failure(
+                        HeaderError(description: "a \(n)-byte message is over the \(maxFrameSize)-byte limit"))
                 }
                 length = n
             }

@@ -76,7 +76,9 @@ public struct JSONParser {
         self.source = source
     }
 
-    private func error(_ message: String) -> JSONParseError { JSONParseError(description: "\(message) at byte \(i)", offset: i) }
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(description: "\(message) at byte \(i)", offset: i)
+    }
 
     private mutating func skipSpace() {
         while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
@@ -175,8 +177,10 @@ public struct JSONParser {
         lineEndEscapes.removeAll(keepingCapacity: true)
         let range = try stringRange()
         if range.count > JSONParser.rawStringThreshold {
-            return .rawString(JSONRawString(bytes: source, range: range,
-                                            lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes))
+            return .rawString(
+                JSONRawString(
+                    bytes: source, range: range,
+                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes))
         }
         return .string(try JSONParser.unescape(b, range))
     }
@@ -207,10 +211,12 @@ public struct JSONParser {
                     lineEndEscapes.append(Int32(k))
                     k += 2
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "t"):
+                    UInt8(ascii: "t"):
                     k += 2
                 case UInt8(ascii: "u"):
-                    guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else { i = k; throw error("invalid \\u escape") }
+                    guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else {
+                        i = k; throw error("invalid \\u escape")
+                    }
                     if scalar == "\n" || scalar == "\r" { unicodeLineEnd = true }
                     k += length
                 default:
@@ -287,8 +293,10 @@ public struct JSONParser {
     /// a lone surrogate becomes U+FFFD. Returns the scalar and the bytes read.
     static func unicodeEscape(_ b: UnsafeBufferPointer<UInt8>, at: Int) -> (Unicode.Scalar, Int)? {
         guard let first = hex4(b, at + 2) else { return nil }
-        if (0xD800..<0xDC00).contains(first), at + 12 <= b.count, b[at + 6] == UInt8(ascii: "\\"), b[at + 7] == UInt8(ascii: "u"),
-           let second = hex4(b, at + 8), (0xDC00..<0xE000).contains(second) {
+        if (0xD800..<0xDC00).contains(first), at + 12 <= b.count, b[at + 6] == UInt8(ascii: "\\"),
+            b[at + 7] == UInt8(ascii: "u"),
+            let second = hex4(b, at + 8), (0xDC00..<0xE000).contains(second)
+        {
             return (Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!, 12)
         }
         return (Unicode.Scalar(first) ?? "\u{FFFD}", 6)
@@ -329,7 +337,8 @@ public struct JSONRawString: Sendable, Equatable {
 }
 
 extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(Dictionary(elements) { $1 }) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(stringLiteral value: String) { self = .string(value) }
@@ -345,4 +354,3 @@ extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, Expre
         return String(decoding: w.bytes, as: UTF8.self)
     }
 }
-

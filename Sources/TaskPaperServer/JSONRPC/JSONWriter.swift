@@ -228,7 +228,9 @@ extension JSON: JSONEncodable {
         case .string(let s): w.string(s)
         case .rawString(let r):
             // Still escaped as it arrived: valid JSON string content as it is.
-            w.rawElements { $0.append(UInt8(ascii: "\"")); $0.append(contentsOf: r.bytes[r.range]); $0.append(UInt8(ascii: "\"")) }
+            w.rawElements {
+                $0.append(UInt8(ascii: "\"")); $0.append(contentsOf: r.bytes[r.range]); $0.append(UInt8(ascii: "\""))
+            }
         case .array(let a): w.array { w in for v in a { v.write(to: &w) } }
         case .object(let o): w.object { w in for k in o.keys.sorted() { w.key(dynamic: k); o[k]!.write(to: &w) } }
         }

@@ -4,15 +4,27 @@ public enum RequestID: Hashable, Sendable, JSONEncodable, CustomStringConvertibl
     case string(String)
 
     init?(_ json: JSON) {
-        if let i = json.intValue { self = .int(i) } else if let s = json.stringValue { self = .string(s) } else { return nil }
+        if let i = json.intValue {
+            self = .int(i)
+        } else if let s = json.stringValue {
+            self = .string(s)
+        } else {
+            return nil
+        }
     }
 
     public func write(to w: inout JSONWriter) {
-        switch self { case .int(let i): w.int(i); case .string(let s): w.string(s) }
+        switch self {
+        case .int(let i): w.int(i);
+        case .string(let s): w.string(s)
+        }
     }
 
     public var description: String {
-        switch self { case .int(let i): "\(i)"; case .string(let s): s.debugDescription }
+        switch self {
+        case .int(let i): "\(i)";
+        case .string(let s): s.debugDescription
+        }
     }
 }
 
@@ -25,9 +37,12 @@ public struct ResponseError: Error, Sendable {
 
     public static func parseError(_ m: String) -> Self { .init(code: -32700, message: m) }
     public static func invalidRequest(_ m: String) -> Self { .init(code: -32600, message: m) }
-    public static func methodNotFound(_ method: String) -> Self { .init(code: -32601, message: "Unhandled method \(method)") }
+    public static func methodNotFound(_ method: String) -> Self {
+        .init(code: -32601, message: "Unhandled method \(method)")
+    }
     public static func invalidParams(_ m: String) -> Self { .init(code: -32602, message: m) }
-    public static let serverNotInitialized = Self(code: -32002, message: "The server is not initialized yet: send 'initialize' first")
+    public static let serverNotInitialized = Self(
+        code: -32002, message: "The server is not initialized yet: send 'initialize' first")
     public static let requestCancelled = Self(code: -32800, message: "Request cancelled")
     public static func requestFailed(_ m: String) -> Self { .init(code: -32803, message: m) }
 }
@@ -42,7 +57,9 @@ public enum Message: Sendable {
     /// yields the error to answer with (and the id, when one could be read).
     public static func classify(_ json: JSON) -> Result<Message, MessageError> {
         guard case .object(let o) = json else {
-            return .failure(MessageError(id: nil, error: .invalidRequest("A message must be a JSON object (batches are not supported)")))
+            return .failure(
+                MessageError(
+                    id: nil, error: .invalidRequest("A message must be a JSON object (batches are not supported)")))
         }
         let rawID = o["id"]
         let id = rawID.flatMap(RequestID.init)
@@ -57,8 +74,11 @@ public enum Message: Sendable {
             guard let method = methodValue.stringValue else {
                 return .failure(MessageError(id: id, error: .invalidRequest("\"method\" must be a string")))
             }
-            if case .array = params {} else if case .object = params {} else if !params.isNull {
-                return .failure(MessageError(id: id, error: .invalidRequest("\"params\" must be an object or an array")))
+            if case .array = params {
+            } else if case .object = params {
+            } else if !params.isNull {
+                return .failure(
+                    MessageError(id: id, error: .invalidRequest("\"params\" must be an object or an array")))
             }
             if let id { return .success(.request(id: id, method: method, params: params)) }
             if rawID?.isNull == true {
@@ -66,10 +86,14 @@ public enum Message: Sendable {
             }
             return .success(.notification(method: method, params: params))
         }
-        guard let id else { return .failure(MessageError(id: nil, error: .invalidRequest("A message needs a method or an id"))) }
+        guard let id else {
+            return .failure(MessageError(id: nil, error: .invalidRequest("A message needs a method or an id")))
+        }
         if let error = o["error"] {
             let code = error["code"]?.intValue ?? -32603
-            return .success(.response(id: id, result: .failure(ResponseError(code: code, message: error["message"]?.stringValue ?? ""))))
+            return .success(
+                .response(
+                    id: id, result: .failure(ResponseError(code: code, message: error["message"]?.stringValue ?? ""))))
         }
         return .success(.response(id: id, result: .success(o["result"] ?? .null)))
     }
@@ -98,7 +122,8 @@ public enum OutgoingMessage {
         w.object { w in
             w.key("jsonrpc"); w.string("2.0")
             w.key("id"); if let id { id.write(to: &w) } else { w.null() }
-            w.key("error"); w.object { w in
+            w.key("error");
+            w.object { w in
                 w.key("code"); w.int(error.code)
                 w.key("message"); w.string(error.message)
             }

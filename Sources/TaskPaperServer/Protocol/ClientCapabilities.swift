@@ -27,12 +27,14 @@ struct ClientCapabilities {
         // a change of settings or of the date would never reach it (Neovim 0.11 pulls without it).
         pullDiagnostics = c["textDocument"]?["diagnostic"] != nil && diagnosticRefresh
         configuration = c["workspace"]?["configuration"]?.boolValue ?? false
-        didChangeConfigurationDynamic = c["workspace"]?["didChangeConfiguration"]?["dynamicRegistration"]?.boolValue ?? false
+        didChangeConfigurationDynamic =
+            c["workspace"]?["didChangeConfiguration"]?["dynamicRegistration"]?.boolValue ?? false
         workDoneProgress = c["window"]?["workDoneProgress"]?.boolValue ?? false
         watchedFilesDynamic = c["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
         let formats = c["textDocument"]?["hover"]?["contentFormat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         markdownHover = formats.contains("markdown")
-        completionInsertReplace = c["textDocument"]?["completion"]?["completionItem"]?["insertReplaceSupport"]?.boolValue ?? false
+        completionInsertReplace =
+            c["textDocument"]?["completion"]?["completionItem"]?["insertReplaceSupport"]?.boolValue ?? false
         semanticTokensRefresh = c["workspace"]?["semanticTokens"]?["refreshSupport"]?.boolValue ?? false
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = c["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false

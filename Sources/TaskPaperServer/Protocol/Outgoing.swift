@@ -18,7 +18,8 @@ public struct WorkspaceEdit: Sendable, JSONEncodable {
 
     public func write(to w: inout JSONWriter) {
         w.object { w in
-            w.key("changes"); w.object { w in
+            w.key("changes");
+            w.object { w in
                 for (uri, edits) in changes {
                     w.key(dynamic: uri); edits.write(to: &w)
                 }

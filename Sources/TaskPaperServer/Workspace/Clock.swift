@@ -12,9 +12,10 @@ public enum Clock {
         var now = time(nil)
         var t = tm()
         localtime_r(&now, &t)
-        return LintClock(today: CivilDate(year: Int(t.tm_year) + 1900, month: Int(t.tm_mon) + 1, day: Int(t.tm_mday)),
-                         now: TimeOfDay(hour: Int(t.tm_hour), minute: Int(t.tm_min)), second: Int(t.tm_sec),
-                         utcOffsetSeconds: Int(t.tm_gmtoff))
+        return LintClock(
+            today: CivilDate(year: Int(t.tm_year) + 1900, month: Int(t.tm_mon) + 1, day: Int(t.tm_mday)),
+            now: TimeOfDay(hour: Int(t.tm_hour), minute: Int(t.tm_min)), second: Int(t.tm_sec),
+            utcOffsetSeconds: Int(t.tm_gmtoff))
     }
 
     static func parse(_ text: String) -> LintClock? {

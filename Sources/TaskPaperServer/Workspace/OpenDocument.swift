@@ -56,8 +56,10 @@ final class OpenDocument {
     /// counts for inlay hints), with every project's task counts once asked for.
     var outlineCache: (generation: Int, indentWidth: IndentWidth, outline: Outline, counts: ProjectTaskCounts?)?
 
-    private init(uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
-                 results: [LineResults]) {
+    private init(
+        uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
+        results: [LineResults]
+    ) {
         self.uri = uri
         self.generations = generations
         self.version = version
@@ -73,17 +75,21 @@ final class OpenDocument {
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
         let lines = TextDocument(text: text).lines
         let results = OpenDocument.analyze(lines, 0..<lines.count, context)
-        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
-                  results: results)
+        self.init(
+            uri: uri, version: version, context: context, generations: generations, lines: lines,
+            results: results)
     }
 
     /// Opens a document whose text is still JSON-escaped: splitting, decoding,
     /// parsing and linting each line happen together, in one parallel pass.
-    convenience init(uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
-                     generations: Counter) {
+    convenience init(
+        uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
+        generations: Counter
+    ) {
         guard let spans = escapedText.lineSpans() else {
-            self.init(uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
-                      generations: generations)
+            self.init(
+                uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
+                generations: generations)
             return
         }
         // Workers touch only raw pointers into the message, the spans and the two result
@@ -109,8 +115,9 @@ final class OpenDocument {
             }
             linesDone = n
         }
-        self.init(uri: uri, version: version, context: context, generations: generations, lines: lines,
-                  results: results)
+        self.init(
+            uri: uri, version: version, context: context, generations: generations, lines: lines,
+            results: results)
     }
 
     var lineCount: Int { text.lineCount }
@@ -122,7 +129,9 @@ final class OpenDocument {
         let lines = text.lines, chunk = 4096
         let parts = [TagCounts].parallel(count: (lines.count + chunk - 1) / chunk, chunk: 1) { c in
             var part = TagCounts(valuesCounted: [])
-            for line in lines[c * chunk..<min(lines.count, (c + 1) * chunk)] { part.count(line.text, line.syntax, sign: 1) }
+            for line in lines[c * chunk..<min(lines.count, (c + 1) * chunk)] {
+                part.count(line.text, line.syntax, sign: 1)
+            }
             return part
         }
         var counts = TagCounts(valuesCounted: [])
@@ -183,7 +192,11 @@ final class OpenDocument {
 
     private func update(_ change: LineChange) {
         let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
-        if change.removed == results.indices { results = fresh } else { results.replaceSubrange(change.removed, with: fresh) }
+        if change.removed == results.indices {
+            results = fresh
+        } else {
+            results.replaceSubrange(change.removed, with: fresh)
+        }
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
@@ -216,7 +229,8 @@ final class OpenDocument {
     }
 
     private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
-        let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
+        let analyzed = AnalyzedLine(
+            text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
     }
 

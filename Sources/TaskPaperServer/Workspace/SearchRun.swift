@@ -54,8 +54,10 @@ struct SearchRun: Sendable {
     }
 
     /// The items of one document, in document order.
-    func run(in doc: DocumentSnapshot, uri: String,
-             timeLimit: Duration = SearchRun.timeLimit) throws(ResponseError) -> SearchFound {
+    func run(
+        in doc: DocumentSnapshot, uri: String,
+        timeLimit: Duration = SearchRun.timeLimit
+    ) throws(ResponseError) -> SearchFound {
         let outline = Outline(document: doc.text, indentWidth: indentWidth)
         do throws(SearchEvaluationError) {
             let items = try query.evaluate(in: outline, clock: clock, timeLimit: timeLimit)
@@ -66,8 +68,10 @@ struct SearchRun: Sendable {
     }
 
     /// The items of every target, target by target; the time limit holds for the whole run.
-    func run(over targets: [SearchTarget], scanner: WorkspaceScanner,
-             encoding: PositionEncoding) throws(ResponseError) -> [SearchFound] {
+    func run(
+        over targets: [SearchTarget], scanner: WorkspaceScanner,
+        encoding: PositionEncoding
+    ) throws(ResponseError) -> [SearchFound] {
         let clock = ContinuousClock(), deadline = clock.now + SearchRun.timeLimit
         var found: [SearchFound] = []
         for target in targets {

@@ -14,7 +14,8 @@ public struct Settings: Sendable, Hashable {
     /// Applies the keys present in `json` over `base` (the defaults, or the
     /// settings from `initializationOptions`). A value of the wrong type or
     /// range keeps the base value and is reported in `problems`.
-    public static func from(_ json: JSON?, over base: Settings = Settings()) -> (settings: Settings, problems: [String]) {
+    public static func from(_ json: JSON?, over base: Settings = Settings()) -> (settings: Settings, problems: [String])
+    {
         var s = base, problems: [String] = []
         guard let json, !json.isNull else { return (s, []) }
         // Accept both `{maxLineLength: …}` and `{taskpaper: {maxLineLength: …}}`.
@@ -24,26 +25,41 @@ public struct Settings: Sendable, Hashable {
         func bad(_ key: String, _ expected: String, _ value: JSON) {
             var w = JSONWriter()
             value.write(to: &w)
-            problems.append("Setting taskpaper.\(key) must be \(expected), not \(String(decoding: w.bytes, as: UTF8.self)); using the default")
+            problems.append(
+                "Setting taskpaper.\(key) must be \(expected), not \(String(decoding: w.bytes, as: UTF8.self)); using the default"
+            )
         }
         if let v = o["maxLineLength"], !v.isNull {
-            if let n = v.intValue, n >= 0 { s.lint.maxLineLength = n } else { bad("maxLineLength", "a whole number ≥ 0", v) }
+            if let n = v.intValue, n >= 0 {
+                s.lint.maxLineLength = n
+            } else {
+                bad("maxLineLength", "a whole number ≥ 0", v)
+            }
         }
         if let v = o["indentWidth"], !v.isNull {
             if v.stringValue == "auto" {
                 s.indentWidth = .auto
             } else if let n = v.intValue, n >= 1, n <= 16 {
                 s.indentWidth = .spaces(n)
-            } else { bad("indentWidth", "\"auto\" or a whole number from 1 to 16", v) }
+            } else {
+                bad("indentWidth", "\"auto\" or a whole number from 1 to 16", v)
+            }
         }
         if let v = o["dateTags"], !v.isNull {
             if let a = v.arrayValue, let names = Optional(a.compactMap(\.stringValue)), names.count == a.count,
-               names.allSatisfy(TagScanner.isValidTagName) {
+                names.allSatisfy(TagScanner.isValidTagName)
+            {
                 s.lint.dateTags = Set(names)
-            } else { bad("dateTags", "a list of tag names", v) }
+            } else {
+                bad("dateTags", "a list of tag names", v)
+            }
         }
         if let v = o["doneFormat"], !v.isNull {
-            if let f = v.stringValue.flatMap(DoneFormat.init(rawValue:)) { s.doneFormat = f } else { bad("doneFormat", "\"date\", \"datetime\" or \"bare\"", v) }
+            if let f = v.stringValue.flatMap(DoneFormat.init(rawValue:)) {
+                s.doneFormat = f
+            } else {
+                bad("doneFormat", "\"date\", \"datetime\" or \"bare\"", v)
+            }
         }
         if let v = o["lineLengthNotes"], !v.isNull {
             if let b = v.boolValue { s.lint.lineLengthNotes = b } else { bad("lineLengthNotes", "true or false", v) }
@@ -52,7 +68,9 @@ public struct Settings: Sendable, Hashable {
             if let b = v.boolValue { s.lint.overdue = b } else { bad("overdue", "true or false", v) }
         }
         if let v = o["inlayHints"], !v.isNull {
-            if let h = InlayHintSettings.from(v, over: s.inlayHints) { s.inlayHints = h } else {
+            if let h = InlayHintSettings.from(v, over: s.inlayHints) {
+                s.inlayHints = h
+            } else {
                 bad("inlayHints", "an object of true or false for projectCounts, dueDistance, lineGauge", v)
             }
         }

@@ -23,11 +23,12 @@ struct IndexedSymbol: Sendable {
             let content = line.syntax.contentRange
             let isASCII = line.syntax.isASCII
             if kind == .project { symbolOfLine[i] = Int32(symbols.count) }
-            symbols.append(IndexedSymbol(
-                name: line.itemName, kind: kind, line: Int32(i),
-                start: Int32(encoding.column(ofUTF8Offset: content.lowerBound, in: line.text, isASCII: isASCII)),
-                end: Int32(encoding.column(ofUTF8Offset: content.upperBound, in: line.text, isASCII: isASCII)),
-                project: project.flatMap { symbolOfLine[$0] } ?? -1))
+            symbols.append(
+                IndexedSymbol(
+                    name: line.itemName, kind: kind, line: Int32(i),
+                    start: Int32(encoding.column(ofUTF8Offset: content.lowerBound, in: line.text, isASCII: isASCII)),
+                    end: Int32(encoding.column(ofUTF8Offset: content.upperBound, in: line.text, isASCII: isASCII)),
+                    project: project.flatMap { symbolOfLine[$0] } ?? -1))
         }
         return symbols
     }

@@ -66,7 +66,8 @@ struct WorkspaceScanner: Sendable {
 
     /// The workspace folders an `initialize` names: `workspaceFolders`, else `rootUri`, else `rootPath`.
     static func roots(fromInitialize params: JSON) -> [String] {
-        var roots = params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) } ?? []
+        var roots =
+            params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(FileURI.path) } ?? []
         if roots.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(FileURI.path) { roots = [root] }
         if roots.isEmpty, let root = params["rootPath"]?.stringValue, root.hasPrefix("/") { roots = [root] }
         var seen: Set<String> = []

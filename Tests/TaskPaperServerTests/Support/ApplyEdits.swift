@@ -8,7 +8,8 @@ enum ApplyEdits {
     struct Refused: Error, CustomStringConvertible { var description: String }
 
     /// The text after applying the edits a WorkspaceEdit holds for `uri`.
-    static func apply(_ workspaceEdit: JSON, uri: String, to text: String, encoding: String = "utf-16") throws -> String {
+    static func apply(_ workspaceEdit: JSON, uri: String, to text: String, encoding: String = "utf-16") throws -> String
+    {
         guard let edits = workspaceEdit["changes"]?[uri]?.arrayValue else {
             throw Refused(description: "the edit has no changes for \(uri): \(workspaceEdit.serialized)")
         }
@@ -34,15 +35,21 @@ enum ApplyEdits {
         var spans: [(range: Range<Int>, text: String)] = []
         for edit in edits {
             let start = try offset(edit["range"]?["start"]), end = try offset(edit["range"]?["end"])
-            guard start <= end, let newText = edit["newText"]?.stringValue else { throw Refused(description: "bad edit \(edit.serialized)") }
+            guard start <= end, let newText = edit["newText"]?.stringValue else {
+                throw Refused(description: "bad edit \(edit.serialized)")
+            }
             spans.append((start..<end, newText))
         }
         // Stable: inserts at one point keep their order in the list.
-        let sorted = spans.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+        let sorted = spans.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }.map(\.element)
         var out = String.UnicodeScalarView()
         var copied = 0
         for span in sorted {
-            guard span.range.lowerBound >= copied else { throw Refused(description: "overlapping edits: \(edits.map(\.serialized))") }
+            guard span.range.lowerBound >= copied else {
+                throw Refused(description: "overlapping edits: \(edits.map(\.serialized))")
+            }
             out.append(contentsOf: scalars[copied..<span.range.lowerBound])
             out.append(contentsOf: span.text.unicodeScalars)
             copied = span.range.upperBound

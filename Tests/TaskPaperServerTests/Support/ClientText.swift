@@ -43,8 +43,10 @@ struct ClientText {
     /// The client position of the first tag's name (just after its `@`), if any.
     var firstTagNamePosition: (line: Int, character: Int)? {
         for (n, line) in lines.enumerated() {
-            for i in line where scalars[i] == "@" && (i == line.lowerBound || scalars[i - 1] == " " || scalars[i - 1] == "\t")
-                && i + 1 < line.upperBound && scalars[i + 1].properties.isAlphabetic {
+            for i in line
+            where scalars[i] == "@" && (i == line.lowerBound || scalars[i - 1] == " " || scalars[i - 1] == "\t")
+                && i + 1 < line.upperBound && scalars[i + 1].properties.isAlphabetic
+            {
                 return (n, length(line.lowerBound..<i + 1))
             }
         }
@@ -64,10 +66,12 @@ struct ClientText {
 
     /// Snippets of every kind a document holds: items, tags, dates, every line
     /// end, astral and combining characters, joiners, separators that are no line ends.
-    static let pieces = ["- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "\r", "\n\r",
-                         "👍🏽", "e\u{301}", "\u{301}", "a\u{308}\u{323}", "🇫🇷", "👩\u{200D}💻", "東京", "\t", "\t\t", ":", " ",
-                         "@x(", ")", "(", "Home:", "Projet é:", "@done", " @done(2026-01-01)", "tomorow", "2025-13-01",
-                         "@tag(東京 👍🏽)", "\u{FEFF}", "\u{2028}", "\u{85}", "\\(", "@due(2026-11-22 13:00-12:00)", "x"]
+    static let pieces = [
+        "- task ", "@due(2025-02-30)", "@due(2027-01-01)", "@next", "\n", "\r\n", "\r", "\r", "\n\r",
+        "👍🏽", "e\u{301}", "\u{301}", "a\u{308}\u{323}", "🇫🇷", "👩\u{200D}💻", "東京", "\t", "\t\t", ":", " ",
+        "@x(", ")", "(", "Home:", "Projet é:", "@done", " @done(2026-01-01)", "tomorow", "2025-13-01",
+        "@tag(東京 👍🏽)", "\u{FEFF}", "\u{2028}", "\u{85}", "\\(", "@due(2026-11-22 13:00-12:00)", "x",
+    ]
 
     static func randomText(_ count: Int, using rng: inout SeededRandom) -> String {
         (0..<count).map { _ in rng.pick(pieces) }.joined()
@@ -77,7 +81,8 @@ struct ClientText {
     /// range edit, possibly across lines or past their ends; now and then the whole text.
     mutating func randomChange(using rng: inout SeededRandom, largeTextOneIn: Int = 200) -> JSON {
         if rng.chance(30) {
-            let text = rng.chance(largeTextOneIn)
+            let text =
+                rng.chance(largeTextOneIn)
                 ? String(repeating: ClientText.randomText(40, using: &rng) + "\n", count: 400)
                 : ClientText.randomText(Int.random(in: 0...12, using: &rng), using: &rng)
             replaceAll(with: text)

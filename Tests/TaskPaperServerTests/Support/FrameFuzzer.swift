@@ -21,7 +21,8 @@ struct FrameFuzzer {
     /// Every method of RequestTable.swift but `shutdown` (which would end the session), plus unknown ones.
     /// (`exit` and `shutdown` in the wrong role are fixed shapes: a mutation could make them real.)
     static let requestMethods = Server.requestRoutes.keys.filter { $0 != "shutdown" }.sorted() + ["taskpaper/unknown"]
-    static let notificationMethods = Server.notificationRoutes.keys.sorted() + ["$/cancelRequest", "$/setTrace", "unknown/x"]
+    static let notificationMethods =
+        Server.notificationRoutes.keys.sorted() + ["$/cancelRequest", "$/setTrace", "unknown/x"]
 
     var rng: SeededRandom
     private var nextID = 1000
@@ -57,13 +58,19 @@ struct FrameFuzzer {
     /// Header-like tokens in random order. Never two numbers in a row, so no
     /// length over `maxAnnounced` can be spelled.
     private mutating func headerNoise() -> FuzzFrame {
-        let tokens = ["Content-Length", "content-length", "CONTENT-LENGTH", "Content-Type", ":", ": ", " ", "\t", "\r\n", "\n",
-                      "\r", "\r\n\r\n", "\n\n", "application/vscode-jsonrpc; charset=utf-8", "{", "}", "\"", "X-Other: y", "é", "Content-"]
+        let tokens = [
+            "Content-Length", "content-length", "CONTENT-LENGTH", "Content-Type", ":", ": ", " ", "\t", "\r\n", "\n",
+            "\r", "\r\n\r\n", "\n\n", "application/vscode-jsonrpc; charset=utf-8", "{", "}", "\"", "X-Other: y", "é",
+            "Content-",
+        ]
         var out: [UInt8] = []
         var lastWasNumber = false
         for _ in 0..<Int.random(in: 1...20, using: &rng) {
             if !lastWasNumber, rng.chance(4) {
-                out += Array(rng.pick(["\(Int.random(in: 0...FrameFuzzer.maxAnnounced, using: &rng))", "-5", "1e3", "0x10", "１２"]).utf8)
+                out += Array(
+                    rng.pick([
+                        "\(Int.random(in: 0...FrameFuzzer.maxAnnounced, using: &rng))", "-5", "1e3", "0x10", "１２",
+                    ]).utf8)
                 lastWasNumber = true
             } else if rng.chance(6) {
                 // Any byte but a digit or sign, which could lengthen a number.
@@ -80,10 +87,16 @@ struct FrameFuzzer {
 
     /// A header whose length is no length, or over the limit, and a body after it.
     private mutating func badContentLength() -> FuzzFrame {
-        let value = rng.pick(["-1", "-0", "abc", "", "1e3", "0x10", " ", "99999999999999999999", "67108865", "\(Int.max)",
-                              "18446744073709551616", "1.5", "１２", "1 2", "99999999999", "4294967296"])
-        let header = rng.chance(4) ? "Content-Length: 5\r\nContent-Length: \(value)" : rng.chance(8) ? "Content-Type: x" : "Content-Length: \(value)"
-        return FuzzFrame(kind: "bad Content-Length", bytes: Array("\(header)\r\n\r\n".utf8) + validBody(), breaksFraming: true)
+        let value = rng.pick([
+            "-1", "-0", "abc", "", "1e3", "0x10", " ", "99999999999999999999", "67108865", "\(Int.max)",
+            "18446744073709551616", "1.5", "１２", "1 2", "99999999999", "4294967296",
+        ])
+        let header =
+            rng.chance(4)
+            ? "Content-Length: 5\r\nContent-Length: \(value)"
+            : rng.chance(8) ? "Content-Type: x" : "Content-Length: \(value)"
+        return FuzzFrame(
+            kind: "bad Content-Length", bytes: Array("\(header)\r\n\r\n".utf8) + validBody(), breaksFraming: true)
     }
 
     /// A frame cut short, in its header or in its body.
@@ -92,9 +105,13 @@ struct FrameFuzzer {
         if body.count > FrameFuzzer.maxAnnounced { body = Array(body.prefix(FrameFuzzer.maxAnnounced)) }
         let whole = RawServer.frame(body)
         let cut = Int.random(in: 1..<whole.count, using: &rng)
-        guard rng.chance(2) else { return FuzzFrame(kind: "truncated frame", bytes: Array(whole[..<cut]), breaksFraming: true) }
+        guard rng.chance(2) else {
+            return FuzzFrame(kind: "truncated frame", bytes: Array(whole[..<cut]), breaksFraming: true)
+        }
         // The next message right after the cut, as a client that died mid-write and restarted would send it.
-        return FuzzFrame(kind: "truncated, then a frame", bytes: Array(whole[..<cut]) + RawServer.frame(validBody()), breaksFraming: true)
+        return FuzzFrame(
+            kind: "truncated, then a frame", bytes: Array(whole[..<cut]) + RawServer.frame(validBody()),
+            breaksFraming: true)
     }
 
     /// A body a little shorter or longer than its header says.
@@ -104,16 +121,19 @@ struct FrameFuzzer {
         var delta = Int.random(in: -20...20, using: &rng)
         if delta == 0 { delta = 1 }
         let announced = max(0, body.count + delta)
-        return FuzzFrame(kind: "wrong length", bytes: Array("Content-Length: \(announced)\r\n\r\n".utf8) + body, breaksFraming: true)
+        return FuzzFrame(
+            kind: "wrong length", bytes: Array("Content-Length: \(announced)\r\n\r\n".utf8) + body, breaksFraming: true)
     }
 
     /// Well-formed frames the spec allows: any case, Content-Type, lenient `\n\n`.
     private mutating func headerVariant() -> FuzzFrame {
         let body = validBody()
-        let header = rng.pick(["content-length: \(body.count)\r\n\r\n", "Content-Length:\(body.count)\r\n\r\n",
-                               "Content-Length: \(body.count)\n\n", "CONTENT-LENGTH: \(body.count) \r\n\r\n",
-                               "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n",
-                               "Content-Length: \(body.count)\r\nContent-Type: x\r\n\r\n"])
+        let header = rng.pick([
+            "content-length: \(body.count)\r\n\r\n", "Content-Length:\(body.count)\r\n\r\n",
+            "Content-Length: \(body.count)\n\n", "CONTENT-LENGTH: \(body.count) \r\n\r\n",
+            "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n",
+            "Content-Length: \(body.count)\r\nContent-Type: x\r\n\r\n",
+        ])
         return FuzzFrame(kind: "header variant", bytes: Array(header.utf8) + body)
     }
 
@@ -131,9 +151,12 @@ struct FrameFuzzer {
     private mutating func notJSON() -> FuzzFrame {
         switch Int.random(in: 0..<3, using: &rng) {
         case 0:
-            let literals = ["", " ", "{", "}", "[", "]", "nul", "tru", "\"\\u12\"", "1e999", "-", "01", "{\"a\":1,}", "[1,]", "{'a':1}",
-                            "\u{FEFF}{}", "NaN", "Infinity", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"} x", "{\"a\":\"\\x\"}",
-                            "{\"a\":\"\u{1}\"}", "\"unterminated", "{\"a\":\"\\", "[\"\\ud800\"]", "{\"a\" 1}", "1.e5", "--1"]
+            let literals = [
+                "", " ", "{", "}", "[", "]", "nul", "tru", "\"\\u12\"", "1e999", "-", "01", "{\"a\":1,}", "[1,]",
+                "{'a':1}",
+                "\u{FEFF}{}", "NaN", "Infinity", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"} x", "{\"a\":\"\\x\"}",
+                "{\"a\":\"\u{1}\"}", "\"unterminated", "{\"a\":\"\\", "[\"\\ud800\"]", "{\"a\" 1}", "1.e5", "--1",
+            ]
             return framed("malformed JSON", Array(rng.pick(literals).utf8))
         case 1:
             // Invalid UTF-8 where the grammar has no strings.
@@ -184,7 +207,8 @@ struct FrameFuzzer {
             .object([("jsonrpc", .json("2.0"))]), .object([("jsonrpc", .json("2.0")), ("id", .json(.int(id)))]),
             .object([("jsonrpc", .json("2.0")), ("id", .json(.int(id))), ("error", .json(["code": "x"]))]),
             .object([("jsonrpc", .json("2.0")), ("result", .json(nil))]),
-            .message(id: .json(.int(id)), method: "exit", params: nil), .message(id: nil, method: "shutdown", params: nil),
+            .message(id: .json(.int(id)), method: "exit", params: nil),
+            .message(id: nil, method: "shutdown", params: nil),
         ]
         return framed("wrong shape", rng.pick(shapes).bytes)
     }
@@ -193,13 +217,20 @@ struct FrameFuzzer {
     private mutating func deepNesting() -> FuzzFrame {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0: return framed("deep nesting", Array(repeating: UInt8(ascii: "["), count: 100_000))
-        case 1: return framed("deep nesting", Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000))
+        case 1:
+            return framed(
+                "deep nesting",
+                Array(repeating: UInt8(ascii: "["), count: 100_000)
+                    + Array(repeating: UInt8(ascii: "]"), count: 100_000))
         case 2: return framed("deep nesting", Array(String(repeating: "{\"a\":", count: 50_000).utf8))
         default:
             let depth = Int.random(in: 505...520, using: &rng)
-            let params = FuzzValue.raw(Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth))
+            let params = FuzzValue.raw(
+                Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth))
             let method = rng.pick(FrameFuzzer.requestMethods)
-            return framed("deep nesting", FuzzValue.message(id: .json(.int(nextRequestID())), method: method, params: params).bytes)
+            return framed(
+                "deep nesting",
+                FuzzValue.message(id: .json(.int(nextRequestID())), method: method, params: params).bytes)
         }
     }
 
@@ -210,7 +241,10 @@ struct FrameFuzzer {
     private mutating func notification() -> FuzzFrame { framed("notification", notificationValue().bytes) }
 
     private mutating func response() -> FuzzFrame {
-        let result: (String, FuzzValue) = rng.chance(2) ? ("result", anyValue(depth: 0)) : ("error", .object([("code", number()), ("message", anyValue(depth: 2))]))
+        let result: (String, FuzzValue) =
+            rng.chance(2)
+            ? ("result", anyValue(depth: 0))
+            : ("error", .object([("code", number()), ("message", anyValue(depth: 2))]))
         return framed("response", FuzzValue.object([("jsonrpc", .json("2.0")), ("id", requestID()), result]).bytes)
     }
 
@@ -249,16 +283,27 @@ struct FrameFuzzer {
         switch method {
         case "textDocument/didChange":
             if !rng.chance(6) { add("contentChanges", contentChanges()) }
-        case "textDocument/hover", "textDocument/completion", "textDocument/documentHighlight", "textDocument/references",
-             "textDocument/prepareRename", "textDocument/rename":
+        case "textDocument/hover", "textDocument/completion", "textDocument/documentHighlight",
+            "textDocument/references",
+            "textDocument/prepareRename", "textDocument/rename":
             if !rng.chance(6) { add("position", position()) }
-            if rng.chance(2) { add("newName", .json(.string(rng.pick(["x", "", "a b", "@x", "ok-name", "東京", "due", "x(y)"])))) }
-            if rng.chance(3) { add("context", .json(["includeDeclaration": .bool(rng.chance(2)), "triggerKind": 2, "triggerCharacter": "@"])) }
+            if rng.chance(2) {
+                add("newName", .json(.string(rng.pick(["x", "", "a b", "@x", "ok-name", "東京", "due", "x(y)"]))))
+            }
+            if rng.chance(3) {
+                add(
+                    "context",
+                    .json(["includeDeclaration": .bool(rng.chance(2)), "triggerKind": 2, "triggerCharacter": "@"]))
+            }
         case "textDocument/semanticTokens/range", "textDocument/inlayHint", "textDocument/codeAction":
             if !rng.chance(6) { add("range", range()) }
             if rng.chance(2) {
-                add("context", .object([("only", rng.chance(2) ? .json(["quickfix", "source"]) : anyValue(depth: 1)),
-                                        ("triggerKind", number()), ("diagnostics", anyValue(depth: 1))]))
+                add(
+                    "context",
+                    .object([
+                        ("only", rng.chance(2) ? .json(["quickfix", "source"]) : anyValue(depth: 1)),
+                        ("triggerKind", number()), ("diagnostics", anyValue(depth: 1)),
+                    ]))
             }
         case "textDocument/semanticTokens/full/delta":
             add("previousResultId", rng.chance(4) ? number() : .json(.string("\(Int.random(in: 0...50, using: &rng))")))
@@ -267,11 +312,20 @@ struct FrameFuzzer {
         case "workspace/executeCommand":
             let commands = Server.TaskCommand.allCases.map(\.rawValue) + ["taskpaper.nothing", ""]
             add("command", rng.chance(6) ? number() : .json(.string(rng.pick(commands))))
-            add("arguments", .array([uri(), rng.chance(2) ? range() : position(), anyValue(depth: 1)].prefix(Int.random(in: 0...3, using: &rng)).map { $0 }))
+            add(
+                "arguments",
+                .array(
+                    [uri(), rng.chance(2) ? range() : position(), anyValue(depth: 1)].prefix(
+                        Int.random(in: 0...3, using: &rng)
+                    ).map { $0 }))
         case "workspace/didChangeConfiguration":
             add("settings", rng.chance(5) ? anyValue(depth: 0) : .object([("taskpaper", settings())]))
         case "workspace/didChangeWatchedFiles":
-            add("changes", .array((0..<Int.random(in: 0...3, using: &rng)).map { _ in .object([("uri", uri()), ("type", number())]) }))
+            add(
+                "changes",
+                .array(
+                    (0..<Int.random(in: 0...3, using: &rng)).map { _ in .object([("uri", uri()), ("type", number())]) })
+            )
         case "$/cancelRequest":
             add("id", requestID())
         case "initialize":
@@ -285,9 +339,11 @@ struct FrameFuzzer {
 
     private mutating func uri() -> FuzzValue {
         if !rng.chance(4) { return .json(.string(rng.pick(uris))) }
-        return rng.pick([.json(""), .json("file:///"), .json("file:///fuzz/../etc/passwd.taskpaper"), .json("untitled:Untitled-1"),
-                         .json("file:///fuzz/%zz.taskpaper"), .json("file://host/x.taskpaper"), .json(42), .json(nil),
-                         .rawString([0x66, 0xFF, 0x2E]), .json("file:///fuzz/東京 x.taskpaper")])
+        return rng.pick([
+            .json(""), .json("file:///"), .json("file:///fuzz/../etc/passwd.taskpaper"), .json("untitled:Untitled-1"),
+            .json("file:///fuzz/%zz.taskpaper"), .json("file://host/x.taskpaper"), .json(42), .json(nil),
+            .rawString([0x66, 0xFF, 0x2E]), .json("file:///fuzz/東京 x.taskpaper"),
+        ])
     }
 
     private mutating func textDocument(opening: Bool) -> FuzzValue {
@@ -303,16 +359,23 @@ struct FrameFuzzer {
     /// Numbers that are no line or column: negative, huge, fractional, not numbers.
     private mutating func number() -> FuzzValue {
         if rng.chance(2) { return .json(.int(Int.random(in: 0...40, using: &rng))) }
-        return rng.pick([.json(-1), .json(-2), .json(1_000_000_000_000), .json(.int(Int.max)), .json(.int(Int.min)),
-                         .json(9_007_199_254_740_993), .json(1.5), .json(1e300), .json(-0.0), .json(4.0), .json("3"),
-                         .json(nil), .json(true), .json([1]), .raw(Array("123456789012345678901234567890".utf8)), .raw(Array("-1e400".utf8))])
+        return rng.pick([
+            .json(-1), .json(-2), .json(1_000_000_000_000), .json(.int(Int.max)), .json(.int(Int.min)),
+            .json(9_007_199_254_740_993), .json(1.5), .json(1e300), .json(-0.0), .json(4.0), .json("3"),
+            .json(nil), .json(true), .json([1]), .raw(Array("123456789012345678901234567890".utf8)),
+            .raw(Array("-1e400".utf8)),
+        ])
     }
 
     private mutating func position() -> FuzzValue {
         if rng.chance(10) { return anyValue(depth: 1) }
         var fields: [(String, FuzzValue)] = []
-        if !rng.chance(10) { fields.append(("line", rng.chance(2) ? .json(.int(Int.random(in: 0...30, using: &rng))) : number())) }
-        if !rng.chance(10) { fields.append(("character", rng.chance(2) ? .json(.int(Int.random(in: 0...80, using: &rng))) : number())) }
+        if !rng.chance(10) {
+            fields.append(("line", rng.chance(2) ? .json(.int(Int.random(in: 0...30, using: &rng))) : number()))
+        }
+        if !rng.chance(10) {
+            fields.append(("character", rng.chance(2) ? .json(.int(Int.random(in: 0...80, using: &rng))) : number()))
+        }
         return .object(fields)
     }
 
@@ -325,20 +388,23 @@ struct FrameFuzzer {
 
     private mutating func contentChanges() -> FuzzValue {
         if rng.chance(10) { return anyValue(depth: 1) }
-        return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in
-            switch Int.random(in: 0..<10, using: &rng) {
-            case 0: return .object([("text", text())])
-            case 1: return anyValue(depth: 2)
-            case 2: return .object([("range", range()), ("rangeLength", number()), ("text", shortText())])
-            case 3: return .object([("range", range())])
-            case 4: return .object([("range", range()), ("text", number())])
-            default: return .object([("range", range()), ("text", shortText())])
-            }
-        })
+        return .array(
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0: return .object([("text", text())])
+                case 1: return anyValue(depth: 2)
+                case 2: return .object([("range", range()), ("rangeLength", number()), ("text", shortText())])
+                case 3: return .object([("range", range())])
+                case 4: return .object([("range", range()), ("text", number())])
+                default: return .object([("range", range()), ("text", shortText())])
+                }
+            })
     }
 
     private mutating func shortText() -> FuzzValue {
-        rng.chance(3) ? escapedText(Int.random(in: 0...4, using: &rng)) : .json(.string(ClientText.randomText(Int.random(in: 0...4, using: &rng), using: &rng)))
+        rng.chance(3)
+            ? escapedText(Int.random(in: 0...4, using: &rng))
+            : .json(.string(ClientText.randomText(Int.random(in: 0...4, using: &rng), using: &rng)))
     }
 
     /// A document's text: ordinary, oddly escaped, over the raw-string threshold, or deeply indented.
@@ -386,8 +452,12 @@ struct FrameFuzzer {
         var fields: [(String, FuzzValue)] = []
         if rng.chance(2) { fields.append(("maxLineLength", number())) }
         if rng.chance(2) { fields.append(("indentWidth", number())) }
-        if rng.chance(3) { fields.append(("dateTags", rng.chance(2) ? .json(["due", "start", "x"]) : anyValue(depth: 1))) }
-        if rng.chance(3) { fields.append(("doneFormat", .json(.string(rng.pick(["date", "datetime", "bare", "x", ""]))))) }
+        if rng.chance(3) {
+            fields.append(("dateTags", rng.chance(2) ? .json(["due", "start", "x"]) : anyValue(depth: 1)))
+        }
+        if rng.chance(3) {
+            fields.append(("doneFormat", .json(.string(rng.pick(["date", "datetime", "bare", "x", ""])))))
+        }
         if rng.chance(3) { fields.append(("overdue", rng.chance(2) ? .json(.bool(rng.chance(2))) : number())) }
         return .object(fields)
     }
@@ -399,11 +469,16 @@ struct FrameFuzzer {
         case 0: return .json(nil)
         case 1: return .json(.bool(rng.chance(2)))
         case 2: return number()
-        case 3: return .json(.string(rng.pick(["", "x", "file:///fuzz/0.taskpaper", "東京👍🏽", "\n\r", "@due(2025-02-30)"])))
+        case 3:
+            return .json(.string(rng.pick(["", "x", "file:///fuzz/0.taskpaper", "東京👍🏽", "\n\r", "@due(2025-02-30)"])))
         case 4: return escapedText(Int.random(in: 0...3, using: &rng))
         case 5, 6:
-            let keys = ["textDocument", "uri", "position", "line", "character", "range", "start", "end", "text", "x", "id", "settings"]
-            return .object((0..<Int.random(in: 0...4, using: &rng)).map { _ in (rng.pick(keys), anyValue(depth: depth + 1)) })
+            let keys = [
+                "textDocument", "uri", "position", "line", "character", "range", "start", "end", "text", "x", "id",
+                "settings",
+            ]
+            return .object(
+                (0..<Int.random(in: 0...4, using: &rng)).map { _ in (rng.pick(keys), anyValue(depth: depth + 1)) })
         default:
             return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in anyValue(depth: depth + 1) })
         }

@@ -13,11 +13,14 @@ final class FuzzSession {
 
     static let known = "file:///probe/known.taskpaper"
     static let tracked = "file:///probe/tracked.taskpaper"
-    static let knownText = "Inbox: @home\n\t- Call Bob @due(2025-02-30) @phone\n\t- Buy 🥛 and café @due(2026-11-20) @errand\r\n"
+    static let knownText =
+        "Inbox: @home\n\t- Call Bob @due(2025-02-30) @phone\n\t- Buy 🥛 and café @due(2026-11-20) @errand\r\n"
         + "\t- Filed @done(2026-11-01)\n\tA note 東京 @phone\rProjet é:\r\n\t- nested @due(tomorow)\n\t\t- deeper @start(2026-12-01)\n"
         + "- loose task that is rather long, long enough to pass a small line length limit @x(a\\(b)\n"
     /// Any frame left half-read (at most `maxAnnounced` bytes pending) ends inside this, and the rest is skipped as garbage.
-    static let barrier = Array("\r\nX\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: FrameFuzzer.maxAnnounced + 32) + Array("\r\n".utf8)
+    static let barrier =
+        Array("\r\nX\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: FrameFuzzer.maxAnnounced + 32)
+        + Array("\r\n".utf8)
 
     let seed: UInt64
     let encoding: String
@@ -48,12 +51,17 @@ final class FuzzSession {
         var r = SeededRandom(seed: seed)
         encoding = r.pick(["utf-8", "utf-16", "utf-32"])
         richClient = r.chance(2)
-        workspace = try TempWorkspace(["a.taskpaper": "Home:\n\t- Disk task @disk @due(2025-02-30)\n",
-                                       "sub/b.taskpaper": "- Other @disk(1)\n", "c.txt": "not indexed\n"])
-        let uris = (0..<4).map { "file:///fuzz/\($0).taskpaper" } + ["a.taskpaper", "sub/b.taskpaper", "sub/new.taskpaper"].map(workspace.uri)
+        workspace = try TempWorkspace([
+            "a.taskpaper": "Home:\n\t- Disk task @disk @due(2025-02-30)\n",
+            "sub/b.taskpaper": "- Other @disk(1)\n", "c.txt": "not indexed\n",
+        ])
+        let uris =
+            (0..<4).map { "file:///fuzz/\($0).taskpaper" }
+            + ["a.taskpaper", "sub/b.taskpaper", "sub/new.taskpaper"].map(workspace.uri)
         fuzzer = FrameFuzzer(seed: r.next(), uris: uris)
         rng = SeededRandom(seed: r.next())
-        model = ClientText("Tracked:\n\t- one @due(2025-02-30)\r\n\t- two 👍🏽 @next\rnote e\u{301}\nlast", encoding: encoding)
+        model = ClientText(
+            "Tracked:\n\t- one @due(2025-02-30)\r\n\t- two 👍🏽 @next\rnote e\u{301}\nlast", encoding: encoding)
         server = try RawServer(environment: ["TASKPAPER_NOW": "2026-11-21T10:00"])
         // TASKPAPER_FUZZ_TRACE=FILE records every byte sent, to replay with `taskpaper-lsp < FILE`.
         if let path = ProcessInfo.processInfo.environment["TASKPAPER_FUZZ_TRACE"] {
@@ -95,16 +103,26 @@ final class FuzzSession {
     private func setUp() throws {
         var capabilities: JSON = ["general": ["positionEncodings": [.string(encoding)]]]
         if richClient, case .object(var o) = capabilities {
-            o["workspace"] = ["configuration": true, "applyEdit": true, "workspaceFolders": true,
-                              "didChangeConfiguration": ["dynamicRegistration": true], "didChangeWatchedFiles": ["dynamicRegistration": true],
-                              "semanticTokens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true], "diagnostics": ["refreshSupport": true]]
-            o["textDocument"] = ["diagnostic": ["dynamicRegistration": false], "hover": ["contentFormat": ["markdown", "plaintext"]],
-                                 "rename": ["prepareSupport": true]]
+            o["workspace"] = [
+                "configuration": true, "applyEdit": true, "workspaceFolders": true,
+                "didChangeConfiguration": ["dynamicRegistration": true],
+                "didChangeWatchedFiles": ["dynamicRegistration": true],
+                "semanticTokens": ["refreshSupport": true], "inlayHint": ["refreshSupport": true],
+                "diagnostics": ["refreshSupport": true],
+            ]
+            o["textDocument"] = [
+                "diagnostic": ["dynamicRegistration": false], "hover": ["contentFormat": ["markdown", "plaintext"]],
+                "rename": ["prepareSupport": true],
+            ]
             o["window"] = ["workDoneProgress": true]
             capabilities = .object(o)
         }
-        let initialize = request("initialize", ["processId": nil, "capabilities": capabilities, "rootUri": .string(workspace.rootURI),
-                                                "workspaceFolders": [["uri": .string(workspace.rootURI), "name": "fuzz"]]])
+        let initialize = request(
+            "initialize",
+            [
+                "processId": nil, "capabilities": capabilities, "rootUri": .string(workspace.rootURI),
+                "workspaceFolders": [["uri": .string(workspace.rootURI), "name": "fuzz"]],
+            ])
         var bytes = RawServer.frame(initialize.message)
         bytes += RawServer.frame(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
         bytes += RawServer.frame(FuzzSession.open(FuzzSession.known, FuzzSession.knownText))
@@ -123,10 +141,14 @@ final class FuzzSession {
         // The baseline itself must be the real answers, not errors or nothing.
         let codes = baseline["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
         let expected = ["date-invalid", "overdue", "date-malformed"]
-        guard expected.allSatisfy(codes.contains), baseline["unknown method"] == -32601, baseline["bad position"] == -32602,
-              baseline["not open"] == -32602, baseline["highlight"]?.arrayValue?.count == 2,
-              (baseline["tokens"]?.arrayValue?.count ?? 0) > 50, (baseline["symbols"]?.arrayValue?.count ?? 0) == 3 else {
-            throw Mismatch(description: "unexpected baseline answers: \(baseline.map { "\($0.key): \($0.value.serialized.prefix(300))" })")
+        guard expected.allSatisfy(codes.contains), baseline["unknown method"] == -32601,
+            baseline["bad position"] == -32602,
+            baseline["not open"] == -32602, baseline["highlight"]?.arrayValue?.count == 2,
+            (baseline["tokens"]?.arrayValue?.count ?? 0) > 50, (baseline["symbols"]?.arrayValue?.count ?? 0) == 3
+        else {
+            throw Mismatch(
+                description:
+                    "unexpected baseline answers: \(baseline.map { "\($0.key): \($0.value.serialized.prefix(300))" })")
         }
     }
 
@@ -143,9 +165,13 @@ final class FuzzSession {
         for _ in 0..<(rng.chance(3) ? Int.random(in: 1...2, using: &rng) : 0) {
             trackedVersion += 1
             let changes = (0..<Int.random(in: 1...3, using: &rng)).map { _ in model.randomChange(using: &rng) }
-            let edit: JSON = ["jsonrpc": "2.0", "method": "textDocument/didChange",
-                              "params": ["textDocument": ["uri": .string(FuzzSession.tracked), "version": .int(trackedVersion)],
-                                         "contentChanges": .array(changes)]]
+            let edit: JSON = [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": .string(FuzzSession.tracked), "version": .int(trackedVersion)],
+                    "contentChanges": .array(changes),
+                ],
+            ]
             fuzz.insert(FuzzFrame(kind: "tracked edit", bytes: RawServer.frame(edit)), at: at)
             at += 1
         }
@@ -154,7 +180,9 @@ final class FuzzSession {
         var bytes = fuzz.flatMap(\.bytes)
         if fuzz.last!.breaksFraming { bytes += FuzzSession.barrier }
         // Fuzzed settings would change the answers: back to the defaults first.
-        bytes += RawServer.frame(["jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": ["settings": ["taskpaper": [:]]]])
+        bytes += RawServer.frame([
+            "jsonrpc": "2.0", "method": "workspace/didChangeConfiguration", "params": ["settings": ["taskpaper": [:]]],
+        ])
         let probe = rng.pick(FuzzSession.probes)
         let r = request(probe.method, probe.params)
         bytes += RawServer.frame(r.message)
@@ -165,7 +193,10 @@ final class FuzzSession {
         }
         let answer = probe.answer(try server.response(r.id))
         guard answer == baseline[probe.name] else {
-            throw Mismatch(description: "probe \"\(probe.name)\" answered \(answer.serialized.prefix(2000))\n  before the fuzzing: \(baseline[probe.name]?.serialized.prefix(2000) ?? "nil")")
+            throw Mismatch(
+                description:
+                    "probe \"\(probe.name)\" answered \(answer.serialized.prefix(2000))\n  before the fuzzing: \(baseline[probe.name]?.serialized.prefix(2000) ?? "nil")"
+            )
         }
         probesPassed += 1
         try server.answerServerRequests()
@@ -183,11 +214,18 @@ final class FuzzSession {
             try send(RawServer.frame(a.message) + RawServer.frame(b.message))
             let edited = extract(try server.response(a.id)), opened = extract(try server.response(b.id))
             guard edited == opened, edited != .null else {
-                throw Mismatch(description: "after \(trackedVersion - 1) edits the tracked document's \(method) is \(edited.serialized.prefix(1500))\n  but a fresh open of the same text gives \(opened.serialized.prefix(1500))\n  text: \(model.text.debugDescription.prefix(3000))")
+                throw Mismatch(
+                    description:
+                        "after \(trackedVersion - 1) edits the tracked document's \(method) is \(edited.serialized.prefix(1500))\n  but a fresh open of the same text gives \(opened.serialized.prefix(1500))\n  text: \(model.text.debugDescription.prefix(3000))"
+                )
             }
             probesPassed += 1
         }
-        try send(RawServer.frame(["jsonrpc": "2.0", "method": "textDocument/didClose", "params": ["textDocument": ["uri": .string(fresh)]]]))
+        try send(
+            RawServer.frame([
+                "jsonrpc": "2.0", "method": "textDocument/didClose",
+                "params": ["textDocument": ["uri": .string(fresh)]],
+            ]))
     }
 
     private func finish() throws {
@@ -196,7 +234,10 @@ final class FuzzSession {
         try send(RawServer.frame(r.message) + RawServer.frame(["jsonrpc": "2.0", "method": "exit"]))
         guard try server.response(r.id)["result"] == .null else { throw Mismatch(description: "shutdown failed") }
         let status = server.closeInputAndWait()
-        guard status == 0 else { throw Mismatch(description: "exit status \(status.map(String.init) ?? "none (still running)") after shutdown and exit") }
+        guard status == 0 else {
+            throw Mismatch(
+                description: "exit status \(status.map(String.init) ?? "none (still running)") after shutdown and exit")
+        }
         let allowed: Set = [-32700, -32600, -32601, -32602, -32800, -32803]
         let unexpected = server.countsSoFar.errorCodes.keys.filter { !allowed.contains($0) }
         guard unexpected.isEmpty else { throw Mismatch(description: "unexpected error codes \(unexpected)") }
@@ -220,8 +261,12 @@ final class FuzzSession {
     }
 
     private static func open(_ uri: String, _ text: String) -> JSON {
-        ["jsonrpc": "2.0", "method": "textDocument/didOpen",
-         "params": ["textDocument": ["uri": .string(uri), "languageId": "taskpaper", "version": 1, "text": .string(text)]]]
+        [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": ["uri": .string(uri), "languageId": "taskpaper", "version": 1, "text": .string(text)]
+            ],
+        ]
     }
 
     /// What went wrong, with everything needed to replay it.
@@ -261,20 +306,39 @@ final class FuzzSession {
     }
 
     static let probes: [Probe] = [
-        Probe(name: "diagnostics", method: "textDocument/diagnostic", params: docParams()) { $0["result"]?["items"] ?? nil },
-        Probe(name: "tokens", method: "textDocument/semanticTokens/full", params: docParams()) { $0["result"]?["data"] ?? nil },
-        Probe(name: "tokens range", method: "textDocument/semanticTokens/range", params: docParams(known, ["range": range(1, 3, 6, 4)])) { $0["result"] ?? nil },
+        Probe(name: "diagnostics", method: "textDocument/diagnostic", params: docParams()) {
+            $0["result"]?["items"] ?? nil
+        },
+        Probe(name: "tokens", method: "textDocument/semanticTokens/full", params: docParams()) {
+            $0["result"]?["data"] ?? nil
+        },
+        Probe(
+            name: "tokens range", method: "textDocument/semanticTokens/range",
+            params: docParams(known, ["range": range(1, 3, 6, 4)])
+        ) { $0["result"] ?? nil },
         Probe(name: "symbols", method: "textDocument/documentSymbol", params: docParams()) { $0["result"] ?? nil },
         Probe(name: "folding", method: "textDocument/foldingRange", params: docParams()) { $0["result"] ?? nil },
-        Probe(name: "highlight", method: "textDocument/documentHighlight",
-              params: docParams(known, ["position": ["line": 1, "character": 32]])) { $0["result"] ?? nil },
-        Probe(name: "code actions", method: "textDocument/codeAction",
-              params: docParams(known, ["range": range(1, 0, 3, 0), "context": ["diagnostics": []]])) { $0["result"] ?? nil },
-        Probe(name: "inlay hints", method: "textDocument/inlayHint", params: docParams(known, ["range": range(0, 0, 99, 0)])) { $0["result"] ?? nil },
+        Probe(
+            name: "highlight", method: "textDocument/documentHighlight",
+            params: docParams(known, ["position": ["line": 1, "character": 32]])
+        ) { $0["result"] ?? nil },
+        Probe(
+            name: "code actions", method: "textDocument/codeAction",
+            params: docParams(known, ["range": range(1, 0, 3, 0), "context": ["diagnostics": []]])
+        ) { $0["result"] ?? nil },
+        Probe(
+            name: "inlay hints", method: "textDocument/inlayHint",
+            params: docParams(known, ["range": range(0, 0, 99, 0)])
+        ) { $0["result"] ?? nil },
         Probe(name: "unknown method", method: "probe/unknown", params: [:]) { $0["error"]?["code"] ?? nil },
-        Probe(name: "bad position", method: "textDocument/hover",
-              params: docParams(known, ["position": ["line": -1, "character": 0]])) { $0["error"]?["code"] ?? nil },
-        Probe(name: "not open", method: "textDocument/documentSymbol", params: docParams("file:///probe/never-opened.taskpaper")) { $0["error"]?["code"] ?? nil },
+        Probe(
+            name: "bad position", method: "textDocument/hover",
+            params: docParams(known, ["position": ["line": -1, "character": 0]])
+        ) { $0["error"]?["code"] ?? nil },
+        Probe(
+            name: "not open", method: "textDocument/documentSymbol",
+            params: docParams("file:///probe/never-opened.taskpaper")
+        ) { $0["error"]?["code"] ?? nil },
     ]
 
     static let documentAnswers: [(String, @Sendable (JSON) -> JSON)] = [

@@ -62,23 +62,30 @@ struct EscapedPiece {
     init(_ sent: String, _ decoded: String) { self.sent = Array(sent.utf8); self.decoded = Array(decoded.utf8) }
     init(sent: [UInt8], decoded: [UInt8]) { self.sent = sent; self.decoded = decoded }
 
-    static let lineEnds = [EscapedPiece("\\n", "\n"), EscapedPiece("\\r\\n", "\r\n"), EscapedPiece("\\r", "\r"),
-                           EscapedPiece("\\u000a", "\n"), EscapedPiece("\\u000D\\u000A", "\r\n"), EscapedPiece("\\u000d", "\r")]
+    static let lineEnds = [
+        EscapedPiece("\\n", "\n"), EscapedPiece("\\r\\n", "\r\n"), EscapedPiece("\\r", "\r"),
+        EscapedPiece("\\u000a", "\n"), EscapedPiece("\\u000D\\u000A", "\r\n"), EscapedPiece("\\u000d", "\r"),
+    ]
 
     /// Escapes, astral pairs, lone surrogates (which decode to U+FFFD) and invalid UTF-8.
     /// No piece starts with a low surrogate: after one ending in a high one, the two would pair.
     static let oddities: [EscapedPiece] = [
         EscapedPiece("\\t", "\t"), EscapedPiece("\\/", "/"), EscapedPiece("\\\"", "\""), EscapedPiece("\\\\", "\\"),
         EscapedPiece("\\u00e9", "é"), EscapedPiece("\\u0041\\u0301", "A\u{301}"), EscapedPiece("\\ud83d\\ude00", "😀"),
-        EscapedPiece("\\uD83D\\uDC4D\\uD83C\\uDFFD", "👍🏽"), EscapedPiece("\\ud800", "\u{FFFD}"), EscapedPiece("x\\udc00", "x\u{FFFD}"),
-        EscapedPiece("\\ud800\\u0041", "\u{FFFD}A"), EscapedPiece("\\u0000", "\u{0}"), EscapedPiece("\\u001f", "\u{1F}"),
+        EscapedPiece("\\uD83D\\uDC4D\\uD83C\\uDFFD", "👍🏽"), EscapedPiece("\\ud800", "\u{FFFD}"),
+        EscapedPiece("x\\udc00", "x\u{FFFD}"),
+        EscapedPiece("\\ud800\\u0041", "\u{FFFD}A"), EscapedPiece("\\u0000", "\u{0}"),
+        EscapedPiece("\\u001f", "\u{1F}"),
         EscapedPiece(sent: [0xFF], decoded: [0xFF]), EscapedPiece(sent: [0xC0, 0xAF], decoded: [0xC0, 0xAF]),
         EscapedPiece(sent: [0xED, 0xA0, 0x80], decoded: [0xED, 0xA0, 0x80]),
         EscapedPiece(sent: [0xF4, 0x90, 0x80, 0x80], decoded: [0xF4, 0x90, 0x80, 0x80]),
-        EscapedPiece(sent: [0xE2, 0x82], decoded: [0xE2, 0x82]), EscapedPiece(sent: [0x80, 0x61], decoded: [0x80, 0x61]),
+        EscapedPiece(sent: [0xE2, 0x82], decoded: [0xE2, 0x82]),
+        EscapedPiece(sent: [0x80, 0x61], decoded: [0x80, 0x61]),
     ]
 
-    static let words = [EscapedPiece("- task ", "- task "), EscapedPiece("@due(2025-02-30)", "@due(2025-02-30)"),
-                        EscapedPiece("Home:", "Home:"), EscapedPiece("\\t- a @x", "\t- a @x"), EscapedPiece(" @done", " @done"),
-                        EscapedPiece("東京", "東京"), EscapedPiece("@due(tomorow)", "@due(tomorow)"), EscapedPiece("(", "(")]
+    static let words = [
+        EscapedPiece("- task ", "- task "), EscapedPiece("@due(2025-02-30)", "@due(2025-02-30)"),
+        EscapedPiece("Home:", "Home:"), EscapedPiece("\\t- a @x", "\t- a @x"), EscapedPiece(" @done", " @done"),
+        EscapedPiece("東京", "東京"), EscapedPiece("@due(tomorow)", "@due(tomorow)"), EscapedPiece("(", "("),
+    ]
 }

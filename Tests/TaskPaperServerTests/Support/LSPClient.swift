@@ -91,8 +91,12 @@ final class LSPClient: @unchecked Sendable {
     static func takeFrame(_ buffer: inout Data) -> JSON?? {
         guard let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
         let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
-        guard let lengthLine = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-              let length = Int(lengthLine.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) else {
+        guard
+            let lengthLine = header.split(separator: "\r\n").first(where: {
+                $0.lowercased().hasPrefix("content-length:")
+            }),
+            let length = Int(lengthLine.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
+        else {
             fatalError("server sent a bad header: \(header)")
         }
         guard buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length else { return nil }
@@ -128,8 +132,11 @@ final class LSPClient: @unchecked Sendable {
 
     func sendBytes(_ body: [UInt8], header: String? = nil) {
         // LSPCLIENT_TRACE=FILE records every frame sent, to replay against a debug server.
-        if let trace = ProcessInfo.processInfo.environment["LSPCLIENT_TRACE"], let h = FileHandle(forWritingAtPath: trace) {
-            h.seekToEndOfFile(); h.write(Data((header ?? "Content-Length: \(body.count)\r\n\r\n").utf8) + Data(body)); h.closeFile()
+        if let trace = ProcessInfo.processInfo.environment["LSPCLIENT_TRACE"],
+            let h = FileHandle(forWritingAtPath: trace)
+        {
+            h.seekToEndOfFile(); h.write(Data((header ?? "Content-Length: \(body.count)\r\n\r\n").utf8) + Data(body));
+            h.closeFile()
         }
         var data = Data((header ?? "Content-Length: \(body.count)\r\n\r\n").utf8)
         data.append(contentsOf: body)
@@ -177,9 +184,12 @@ final class LSPClient: @unchecked Sendable {
     }
 
     /// Waits for a notification of `method` whose params satisfy `matching`, removing it from the inbox.
-    func waitForNotification(_ method: String, timeout: TimeInterval = 20,
-                             matching: (JSON) -> Bool = { _ in true }) throws -> JSON {
-        try waitFor(method, timeout: timeout) { $0["method"]?.stringValue == method && matching($0["params"] ?? nil) }["params"] ?? nil
+    func waitForNotification(
+        _ method: String, timeout: TimeInterval = 20,
+        matching: (JSON) -> Bool = { _ in true }
+    ) throws -> JSON {
+        try waitFor(method, timeout: timeout) { $0["method"]?.stringValue == method && matching($0["params"] ?? nil) }[
+            "params"] ?? nil
     }
 
     /// The diagnostics published for `uri` (optionally at `version`).
@@ -201,7 +211,10 @@ final class LSPClient: @unchecked Sendable {
                 let log = stderrText.prefix(3000)
                 let status = waitForExit(timeout: 5)
                 condition.lock()
-                throw Timeout(description: "server closed its output (exit status \(status), \(process.terminationReason == .uncaughtSignal ? "signal" : "exit")) while waiting for \(what); its stderr begins:\n\(log)")
+                throw Timeout(
+                    description:
+                        "server closed its output (exit status \(status), \(process.terminationReason == .uncaughtSignal ? "signal" : "exit")) while waiting for \(what); its stderr begins:\n\(log)"
+                )
             }
             if !condition.wait(until: deadline) { throw Timeout(description: "timed out waiting for \(what)") }
         }
@@ -232,18 +245,32 @@ final class LSPClient: @unchecked Sendable {
     }
 
     func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "taskpaper",
-                                                          "version": .int(version), "text": .string(text)]])
+        notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "taskpaper",
+                    "version": .int(version), "text": .string(text),
+                ]
+            ])
     }
 
     func change(_ uri: String, version: Int, _ changes: [JSON]) {
-        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)],
-                                          "contentChanges": .array(changes)])
+        notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
+                "contentChanges": .array(changes),
+            ])
     }
 
     static func edit(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int, _ text: String) -> JSON {
-        ["range": ["start": ["line": .int(l1), "character": .int(c1)], "end": ["line": .int(l2), "character": .int(c2)]],
-         "text": .string(text)]
+        [
+            "range": [
+                "start": ["line": .int(l1), "character": .int(c1)], "end": ["line": .int(l2), "character": .int(c2)],
+            ],
+            "text": .string(text),
+        ]
     }
 
     /// shutdown + exit; returns the exit status.
@@ -267,8 +294,10 @@ extension JSON {
     /// `range` of a diagnostic/edit as (startLine, startChar, endLine, endChar).
     var rangeTuple: [Int] {
         let r = self["range"] ?? self
-        return [r["start"]?["line"]?.intValue ?? -1, r["start"]?["character"]?.intValue ?? -1,
-                r["end"]?["line"]?.intValue ?? -1, r["end"]?["character"]?.intValue ?? -1]
+        return [
+            r["start"]?["line"]?.intValue ?? -1, r["start"]?["character"]?.intValue ?? -1,
+            r["end"]?["line"]?.intValue ?? -1, r["end"]?["character"]?.intValue ?? -1,
+        ]
     }
     var code: String? { self["code"]?.stringValue }
 }

@@ -83,7 +83,9 @@ final class RawServer: @unchecked Sendable {
                     continue
                 }
                 if n < 0 && errno == EINTR { continue }
-                guard n < 0 && errno == EAGAIN else { throw Failure(description: "the server closed its input. \(diagnosis())") }
+                guard n < 0 && errno == EAGAIN else {
+                    throw Failure(description: "the server closed its input. \(diagnosis())")
+                }
                 if Date().timeIntervalSince(lastProgress) > timeout {
                     throw Failure(description: "hang: the server read nothing for \(Int(timeout)) s. \(diagnosis())")
                 }
@@ -115,7 +117,8 @@ final class RawServer: @unchecked Sendable {
             if let badOutput { condition.unlock(); throw Failure(description: badOutput) }
             if outputClosed {
                 condition.unlock()
-                throw Failure(description: "crash: the server closed its output while \(id) was waiting. \(diagnosis())")
+                throw Failure(
+                    description: "crash: the server closed its output while \(id) was waiting. \(diagnosis())")
             }
             if !condition.wait(until: deadline) {
                 condition.unlock()
@@ -178,14 +181,16 @@ final class RawServer: @unchecked Sendable {
         var start = 0
         while let (body, next) = RawServer.takeFrame(pending, from: start) {
             guard let body else {
-                badOutput = "the server sent a bad header: \(String(decoding: pending[start...].prefix(300), as: UTF8.self).debugDescription)"
+                badOutput =
+                    "the server sent a bad header: \(String(decoding: pending[start...].prefix(300), as: UTF8.self).debugDescription)"
                 break
             }
             start = next
             do {
                 note(try JSONParser.parse(body))
             } catch {
-                badOutput = "the server sent a body we can't read (\(error)): \(String(decoding: body.prefix(300), as: UTF8.self).debugDescription)"
+                badOutput =
+                    "the server sent a body we can't read (\(error)): \(String(decoding: body.prefix(300), as: UTF8.self).debugDescription)"
                 break
             }
         }
@@ -195,7 +200,11 @@ final class RawServer: @unchecked Sendable {
     private func note(_ json: JSON) {
         counts.messages += 1
         if json["method"] != nil {
-            if let id = json["id"] { counts.serverRequests += 1; unanswered.append(id) } else { counts.notifications += 1 }
+            if let id = json["id"] {
+                counts.serverRequests += 1; unanswered.append(id)
+            } else {
+                counts.notifications += 1
+            }
             return
         }
         counts.responses += 1

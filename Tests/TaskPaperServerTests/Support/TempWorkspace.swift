@@ -38,7 +38,8 @@ final class TempWorkspace {
 
 extension LSPClient {
     /// A client initialized on `workspace`, returned once the server's first scan has finished.
-    static func indexing(_ workspace: TempWorkspace, capabilities: JSON = [:], options: JSON = nil) throws -> LSPClient {
+    static func indexing(_ workspace: TempWorkspace, capabilities: JSON = [:], options: JSON = nil) throws -> LSPClient
+    {
         let c = try LSPClient()
         try c.initialize(capabilities: capabilities, options: options, rootURI: workspace.rootURI)
         try c.waitForIndex()
@@ -52,8 +53,12 @@ extension LSPClient {
 
     /// Sends a watched-file change and waits until the server has re-read the files.
     func changeWatchedFiles(_ changes: [(uri: String, type: Int)]) throws {
-        notify("workspace/didChangeWatchedFiles", ["changes": .array(changes.map { ["uri": .string($0.uri), "type": .int($0.type)] })])
-        _ = try waitForNotification("window/logMessage") { $0["message"]?.stringValue?.hasPrefix("Workspace index: re-read") == true }
+        notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": .array(changes.map { ["uri": .string($0.uri), "type": .int($0.type)] })])
+        _ = try waitForNotification("window/logMessage") {
+            $0["message"]?.stringValue?.hasPrefix("Workspace index: re-read") == true
+        }
     }
 
     static func position(_ line: Int, _ character: Int) -> JSON { ["line": .int(line), "character": .int(character)] }
