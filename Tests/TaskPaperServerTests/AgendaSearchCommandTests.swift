@@ -171,4 +171,27 @@ import TaskPaperServer
         }
         #expect(try c.shutdownAndExit() == 0)
     }
+
+    /// Hostile queries and a large file: a clear answer and the right exit code, never a hang.
+    @Test func badQueriesAndALargeFileAnswerAtOnce() throws {
+        let dir = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let nested = String(repeating: "(", count: 10_000) + "@next" + String(repeating: ")", count: 10_000)
+        let deep = try Self.run(["search", nested, "."], in: dir)
+        #expect(deep.status == 2)
+        #expect(deep.stderr.contains("nest too deeply"))
+        let runaway = try Self.run(["search", #"@text matches "(a+)+$""#, "."], in: dir)
+        #expect(runaway.status == 2)
+        #expect(runaway.stderr.contains("exponential"))
+        let slice = try Self.run(["search", "(//@next)[0:1000000000]", "."], in: dir)
+        #expect(slice.status == 0)
+        #expect(slice.stdout.split(separator: "\n").count == 2)
+
+        // 200,000 lines (about 6 MB) with one overdue task at the end.
+        let big = String(repeating: "- routine @home @due(2030-01-01)\n", count: 200_000) + "- late @due(2026-11-01)\n"
+        try big.write(to: dir.appendingPathComponent("big.taskpaper"), atomically: true, encoding: .utf8)
+        let agenda = try Self.run(["agenda", "big.taskpaper"], in: dir)
+        #expect(agenda.status == 0)
+        #expect(agenda.stdout == "big.taskpaper:200001:1: 2026-11-01 - late @due(2026-11-01)\n")
+    }
 }
