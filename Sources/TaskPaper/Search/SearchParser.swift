@@ -65,11 +65,12 @@ struct SearchParser {
             }, combine: SearchExpression.intersect)
     }
 
-    /// `operand (keyword operand)*`; a keyword not followed by an operand is left unread.
-    mutating func parseChain(
-        keyword: String, operand: (inout SearchParser) throws(SearchParseError) -> SearchExpression?,
-        combine: ([SearchExpression]) -> SearchExpression
-    ) throws(SearchParseError) -> SearchExpression? {
+    /// `operand (keyword operand)*`, for set operations and for `and`/`or`; a keyword not followed by
+    /// an operand is left unread.
+    mutating func parseChain<Part>(
+        keyword: String, operand: (inout SearchParser) throws(SearchParseError) -> Part?,
+        combine: ([Part]) -> Part
+    ) throws(SearchParseError) -> Part? {
         guard let first = try operand(&self) else { return nil }
         var parts = [first]
         while true {
@@ -206,7 +207,7 @@ struct SearchParser {
     // MARK: Predicates
 
     mutating func parseOr() throws(SearchParseError) -> SearchPredicate? {
-        try parsePredicateChain(
+        try parseChain(
             keyword: "or",
             operand: { (p: inout SearchParser) throws(SearchParseError) in
                 try p.parseAnd()
@@ -214,28 +215,11 @@ struct SearchParser {
     }
 
     mutating func parseAnd() throws(SearchParseError) -> SearchPredicate? {
-        try parsePredicateChain(
+        try parseChain(
             keyword: "and",
             operand: { (p: inout SearchParser) throws(SearchParseError) in
                 try p.parseNot()
             }, combine: SearchPredicate.and)
-    }
-
-    mutating func parsePredicateChain(
-        keyword: String, operand: (inout SearchParser) throws(SearchParseError) -> SearchPredicate?,
-        combine: ([SearchPredicate]) -> SearchPredicate
-    ) throws(SearchParseError) -> SearchPredicate? {
-        guard let first = try operand(&self) else { return nil }
-        var parts = [first]
-        while true {
-            let save = pos
-            skipWhitespace()
-            guard consume(keyword) else { pos = save; break }
-            skipWhitespace()
-            guard let next = try operand(&self) else { pos = save; break }
-            parts.append(next)
-        }
-        return parts.count == 1 ? first : combine(parts)
     }
 
     /// Any number of `not ` (each followed by whitespace); an odd count negates.
