@@ -419,7 +419,27 @@ check(title == '@search(@phone or @errand)', 'the quickfix title should name the
 vim.cmd.cclose()
 log('running the code lens: quickfix "' .. title .. '"')
 
--- 9. A clean shutdown -----------------------------------------------------------
+-- 9. Formatting and an item action, through Neovim's own paths -------------------
+-- A messy item at the end: spaces for indentation (the shortest run, 4, is one level), an unpadded
+-- date, trailing white space. `vim.lsp.buf.format` writes tabs, pads the date and trims the line.
+local last = vim.api.nvim_buf_line_count(buf)
+vim.api.nvim_buf_set_lines(buf, last, last, false, { 'Errands:', '    - Buy soil @due(2026-12-1)   ' })
+local soil = last + 1
+vim.lsp.buf.format({ bufnr = buf, async = false, timeout_ms = 10000 })
+check(line(soil) == '\t- Buy soil @due(2026-12-01)',
+  'after vim.lsp.buf.format the messy line should be tab-indented, padded and trimmed, is ' .. inspect(line(soil)))
+check(line(soil - 1) == 'Errands:', 'formatting should leave the project line alone, is ' .. inspect(line(soil - 1)))
+log('vim.lsp.buf.format: ' .. inspect(line(soil)))
+
+-- "Convert to note" chosen through vim.lsp.buf.code_action, as a user's keymap would.
+vim.api.nvim_win_set_cursor(0, { soil + 1, 3 })
+expect_line_after('the "Convert to note" code action', soil, function()
+  taskpaper.code_action('Convert to note')
+end, function()
+  return '\tBuy soil @due(2026-12-01)'
+end)
+
+-- 10. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()
