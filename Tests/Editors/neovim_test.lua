@@ -6,7 +6,9 @@
 -- "@ho" and its textEdits; "Mark as done" / "Mark as not done" through
 -- vim.lsp.buf.code_action and the taskpaper.toggleDone command (the helpers of
 -- lua/taskpaper.lua, on a line and on a visual selection); references on a
--- saved search filling the quickfix list and its code lens; a clean exit.
+-- saved search filling the quickfix list and its code lens; vim.lsp.buf.format
+-- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
+-- clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
