@@ -32,12 +32,9 @@ enum InProcessBench {
             server.deliver("textDocument/didOpen", try JSONParser.parse(message))
         }
         let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        var version = 1
+        var versions = EditSequence(uri: uri)
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
-            version += 1
-            server.deliver(
-                "textDocument/didChange",
-                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            server.deliver("textDocument/didChange", versions.next(line: line, from: from, to: to, insert: insert))
         }
         var editTimes: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {

@@ -29,8 +29,21 @@ func spreadLines(count: Int, lines: Int) -> [Int] {
     (0..<count).map { ($0 * 7919) % max(1, lines - 2) }
 }
 
-/// The `didChange` params both benchmarks send: one edit on one line.
-func didChangeParams(uri: JSON, version: Int, line: Int, from: Int, to: Int, insert: String) -> JSON {
+/// The edits the benchmarks send to one document, each the next version.
+struct EditSequence {
+    let uri: JSON
+    private var version = 1
+
+    init(uri: JSON) { self.uri = uri }
+
+    /// The `didChange` params of one edit on one line.
+    mutating func next(line: Int, from: Int, to: Int, insert: String) -> JSON {
+        version += 1
+        return didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert)
+    }
+}
+
+private func didChangeParams(uri: JSON, version: Int, line: Int, from: Int, to: Int, insert: String) -> JSON {
     [
         "textDocument": ["uri": uri, "version": .int(version)],
         "contentChanges": [

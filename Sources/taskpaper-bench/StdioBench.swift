@@ -141,12 +141,9 @@ enum StdioBench {
         f.publishMoveMs = noop(c, payload: String(repeating: "x", count: f.publishBytes), times: 9)
 
         let lineCount = text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        var version = 1
+        var versions = EditSequence(uri: uri)
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
-            version += 1
-            c.notify(
-                "textDocument/didChange",
-                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            c.notify("textDocument/didChange", versions.next(line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {
@@ -233,12 +230,9 @@ enum StdioBench {
             return stamp
         }
         _ = try pull()
-        var version = 1
+        var versions = EditSequence(uri: uri)
         func change(_ line: Int, _ from: Int, _ to: Int, _ insert: String) {
-            version += 1
-            c.notify(
-                "textDocument/didChange",
-                didChangeParams(uri: uri, version: version, line: line, from: from, to: to, insert: insert))
+            c.notify("textDocument/didChange", versions.next(line: line, from: from, to: to, insert: insert))
         }
         var times: [Double] = []
         for line in spreadLines(count: edits, lines: lineCount) {

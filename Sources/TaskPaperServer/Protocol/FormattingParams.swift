@@ -7,10 +7,8 @@ struct DocumentFormattingParams: DocumentParams {
 }
 
 /// textDocument/rangeFormatting: the lines the range touches.
-struct DocumentRangeFormattingParams: DocumentParams {
+struct DocumentRangeFormattingParams: DocumentParams, RangeParams {
     static let method = "textDocument/rangeFormatting"
-    var textDocument: TextDocumentIdentifier { spot.textDocument }
-    var range: ClientRange { spot.range }
-    private var spot: TextDocumentRangeParams
-    init(_ params: JSON) throws(ResponseError) { spot = try TextDocumentRangeParams(params) }
+    var span: TextDocumentRangeParams
+    init(_ params: JSON) throws(ResponseError) { span = try TextDocumentRangeParams(params) }
 }

@@ -55,3 +55,13 @@ extension PositionParams {
     var textDocument: TextDocumentIdentifier { at.textDocument }
     var position: ClientPosition { at.position }
 }
+
+/// Requests over a range of a document.
+protocol RangeParams: LSPParams {
+    var span: TextDocumentRangeParams { get }
+}
+
+extension RangeParams {
+    var textDocument: TextDocumentIdentifier { span.textDocument }
+    var range: ClientRange { span.range }
+}

@@ -47,12 +47,10 @@ struct SemanticTokensDeltaParams: DocumentParams {
     }
 }
 
-struct SemanticTokensRangeParams: DocumentParams {
+struct SemanticTokensRangeParams: DocumentParams, RangeParams {
     static let method = "textDocument/semanticTokens/range"
-    var textDocument: TextDocumentIdentifier { spot.textDocument }
-    var range: ClientRange { spot.range }
-    private var spot: TextDocumentRangeParams
-    init(_ params: JSON) throws(ResponseError) { spot = try TextDocumentRangeParams(params) }
+    var span: TextDocumentRangeParams
+    init(_ params: JSON) throws(ResponseError) { span = try TextDocumentRangeParams(params) }
 }
 
 struct DocumentSymbolParams: DocumentParams {
@@ -120,25 +118,21 @@ struct HoverParams: PositionParams {
     init(_ params: JSON) throws(ResponseError) { at = try TextDocumentPositionParams(params) }
 }
 
-struct InlayHintParams: DocumentParams {
+struct InlayHintParams: DocumentParams, RangeParams {
     static let method = "textDocument/inlayHint"
-    var textDocument: TextDocumentIdentifier { spot.textDocument }
-    var range: ClientRange { spot.range }
-    private var spot: TextDocumentRangeParams
-    init(_ params: JSON) throws(ResponseError) { spot = try TextDocumentRangeParams(params) }
+    var span: TextDocumentRangeParams
+    init(_ params: JSON) throws(ResponseError) { span = try TextDocumentRangeParams(params) }
 }
 
-struct CodeActionParams: DocumentParams {
+struct CodeActionParams: DocumentParams, RangeParams {
     static let method = "textDocument/codeAction"
-    var textDocument: TextDocumentIdentifier { spot.textDocument }
-    var range: ClientRange { spot.range }
-    private var spot: TextDocumentRangeParams
+    var span: TextDocumentRangeParams
     /// The kinds the client wants (nil: all).
     var only: [String]?
     var triggerKind: CodeActionTriggerKind?
 
     init(_ params: JSON) throws(ResponseError) {
-        spot = try TextDocumentRangeParams(params)
+        span = try TextDocumentRangeParams(params)
         only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
         triggerKind = params["context"]?["triggerKind"]?.intValue.flatMap(CodeActionTriggerKind.init)
     }
