@@ -7,33 +7,18 @@ enum AgendaCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "agenda", showsDue: true)
         var days = Agenda.defaultDays
-        var i = 0
-        while i < arguments.count {
-            let arg = arguments[i]
-            switch arg {
-            case "--days":
-                guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 0 else {
-                    return listing.usageError("--days needs a whole number ≥ 0")
+        let read = listing.readArguments(
+            arguments, usage: usage,
+            options: [
+                "--days": { value in
+                    guard let n = Int(value), n >= 0 else { return "--days needs a whole number ≥ 0" }
+                    days = n
+                    return nil
                 }
-                days = n
-                i += 2
-            case "--format":
-                guard i + 1 < arguments.count, let f = Check.Format(rawValue: arguments[i + 1]) else {
-                    return listing.usageError("--format needs 'text' or 'json'")
-                }
-                listing.format = f
-                i += 2
-            case "--help", "-h":
-                print(usage, terminator: "")
-                return 0
-            case "--":
-                listing.paths.append(contentsOf: arguments[(i + 1)...])
-                i = arguments.count
-            default:
-                if arg.hasPrefix("-") && arg != "-" { return listing.usageError("unknown option '\(arg)'") }
-                listing.paths.append(arg)
-                i += 1
-            }
+            ])
+        switch read {
+        case .success(let words): listing.paths = words
+        case .failure(let stop): return stop.status
         }
         guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
 

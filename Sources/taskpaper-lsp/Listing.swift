@@ -16,6 +16,50 @@ struct Listing {
 
     init(command: String, showsDue: Bool) { self.command = command; self.showsDue = showsDue }
 
+    /// Reads the command line: `--format`, `--help`, `--`, and the command's own `options` (each takes a
+    /// value; its handler returns an error message or nil). The other words come back in order, or the
+    /// exit code to stop with (help printed, or a usage error).
+    mutating func readArguments(
+        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+    ) -> Result<[String], ExitCode> {
+        var words: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            switch arg {
+            case "--format":
+                guard i + 1 < arguments.count, let f = Check.Format(rawValue: arguments[i + 1]) else {
+                    return .failure(ExitCode(usageError("--format needs 'text' or 'json'")))
+                }
+                format = f
+                i += 2
+            case "--help", "-h":
+                print(usage, terminator: "")
+                return .failure(ExitCode(0))
+            case "--":
+                words.append(contentsOf: arguments[(i + 1)...])
+                i = arguments.count
+            default:
+                if let read = options[arg] {
+                    guard i + 1 < arguments.count else { return .failure(ExitCode(usageError("\(arg) needs a value"))) }
+                    if let problem = read(arguments[i + 1]) { return .failure(ExitCode(usageError(problem))) }
+                    i += 2
+                    continue
+                }
+                if arg.hasPrefix("-") && arg != "-" { return .failure(ExitCode(usageError("unknown option '\(arg)'"))) }
+                words.append(arg)
+                i += 1
+            }
+        }
+        return .success(words)
+    }
+
+    /// The exit code a command stops with before listing anything.
+    struct ExitCode: Error {
+        let status: Int32
+        init(_ status: Int32) { self.status = status }
+    }
+
     func usageError(_ message: String) -> Int32 {
         StandardError.write("taskpaper-lsp \(command): \(message)\n\(usage)")
         return 2

@@ -7,29 +7,11 @@ enum SearchCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "search", showsDue: false)
         var queryText: String?
-        var i = 0
-        while i < arguments.count {
-            let arg = arguments[i]
-            switch arg {
-            case "--format":
-                guard i + 1 < arguments.count, let f = Check.Format(rawValue: arguments[i + 1]) else {
-                    return listing.usageError("--format needs 'text' or 'json'")
-                }
-                listing.format = f
-                i += 2
-            case "--help", "-h":
-                print(usage, terminator: "")
-                return 0
-            case "--":
-                for rest in arguments[(i + 1)...] {
-                    if queryText == nil { queryText = rest } else { listing.paths.append(rest) }
-                }
-                i = arguments.count
-            default:
-                if arg.hasPrefix("-") && arg != "-" { return listing.usageError("unknown option '\(arg)'") }
-                if queryText == nil { queryText = arg } else { listing.paths.append(arg) }
-                i += 1
-            }
+        switch listing.readArguments(arguments, usage: usage) {
+        case .success(let words):
+            queryText = words.first
+            listing.paths = Array(words.dropFirst())
+        case .failure(let stop): return stop.status
         }
         guard let queryText else { return listing.usageError("no QUERY given") }
         guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
