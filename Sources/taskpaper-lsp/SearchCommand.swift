@@ -6,7 +6,7 @@ import TaskPaperServer
 enum SearchCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "search", showsDue: false)
-        var queryText: String?
+        let queryText: String?
         switch listing.readArguments(arguments, usage: usage) {
         case .success(let words):
             queryText = words.first
