@@ -19,8 +19,15 @@ public struct LineSyntax: Sendable, Hashable {
     public var taskMarkerLength: Int8
     /// Every byte is ASCII, so every position encoding counts the same.
     public var isASCII: Bool
-    /// Some tag is `@id`, `@text` or `@type` (noted while scanning, so the rule skips every other line).
-    public var hasReservedTag = false
+    /// The known names among the tags (noted while scanning, so a rule or feature skips every other line).
+    public var knownTags: KnownTagNames = []
+
+    /// Some tag may repeat an earlier tag's name: false means none does (set while scanning, so the
+    /// duplicate check and tag counts skip the line without comparing names).
+    public var mayRepeatTagName = false
+
+    /// Some tag is `@id`, `@text` or `@type`.
+    public var hasReservedTag: Bool { knownTags.contains(.reserved) }
 
     /// Where the body starts (the indentation's length in bytes).
     public var indentLength: Int { Int(indent.end) }
@@ -33,7 +40,7 @@ public struct LineSyntax: Sendable, Hashable {
     /// Indices of tags whose name an earlier tag on the line already has
     /// (TaskPaper reads only the first of each name). A lone `@` is never one.
     public func repeatedTagIndices(in text: String) -> [Int] {
-        guard tags.count > 1 else { return [] }
+        guard mayRepeatTagName, tags.count > 1 else { return [] }
         var repeated: [Int] = []
         if tags.count <= 8 {
             // A handful of tags: comparing pairs of names beats hashing them.

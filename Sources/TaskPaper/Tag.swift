@@ -31,7 +31,7 @@ public struct Tag: Sendable, Hashable {
     public var hasEmptyName: Bool { nameEnd == start + 1 }
     /// `@id`, `@text` and `@type`, which TaskPaper never records.
     public func isReserved(in text: String) -> Bool {
-        text.withUTF8Bytes { TagScanner.isReservedName($0, self) }
+        text.withUTF8Bytes { KnownTagNames.of(self, in: $0) == .reserved }
     }
     public var end: Int { payloadStart < 0 ? Int(nameEnd) : Int(payloadEnd) + 1 }
 
@@ -54,13 +54,16 @@ public struct Tag: Sendable, Hashable {
 
     /// Whether two tags of the same line have the same name.
     public func hasSameName(as other: Tag, in text: String) -> Bool {
+        text.withUTF8Bytes { hasSameName(as: other, in: $0) }
+    }
+
+    /// The same, on the line's bytes (the scanner asks while it reads the line).
+    func hasSameName(as other: Tag, in t: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = Int(nameEnd - start)
         guard Int(other.nameEnd - other.start) == length else { return false }
         let a = Int(start), b = Int(other.start)
-        return text.withUTF8Bytes { t in
-            for k in 1..<length where t[a + k] != t[b + k] { return false }
-            return true
-        }
+        for k in 1..<length where t[a + k] != t[b + k] { return false }
+        return true
     }
 }
 

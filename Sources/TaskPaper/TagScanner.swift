@@ -19,8 +19,13 @@ public enum TagScanner {
         scan(
             b, bodyStart: body,
             tag: { tag in
+                if !syntax.mayRepeatTagName, !tag.hasEmptyName {
+                    // Exact for a handful of tags; a line of many is left to `repeatedTagIndices`.
+                    syntax.mayRepeatTagName =
+                        syntax.tags.count >= 8 || syntax.tags.contains { $0.hasSameName(as: tag, in: b) }
+                }
                 syntax.tags.append(tag)
-                if isReservedName(b, tag) { syntax.hasReservedTag = true }
+                syntax.knownTags.formUnion(KnownTagNames.of(tag, in: b))
             },
             unreadValue: { unread in
                 if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
@@ -40,16 +45,6 @@ public enum TagScanner {
             syntax.kind = .note
         }
         return syntax
-    }
-
-    /// `id`, `text` or `type`: names TaskPaper keeps for its own item attributes.
-    @inline(__always)
-    static func isReservedName(_ b: UnsafeBufferPointer<UInt8>, _ tag: Tag) -> Bool {
-        let from = Int(tag.start) + 1, length = Int(tag.nameEnd) - from
-        if length == 2 { return b[from] == 0x69 && b[from + 1] == 0x64 }
-        guard length == 4, b[from] == 0x74 else { return false }
-        return (b[from + 1] == 0x65 && b[from + 2] == 0x78 && b[from + 3] == 0x74)
-            || (b[from + 1] == 0x79 && b[from + 2] == 0x70 && b[from + 3] == 0x65)
     }
 
     /// A `(` after a tag's name that TaskPaper does not read as a value.

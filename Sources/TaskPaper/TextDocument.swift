@@ -31,7 +31,7 @@ public struct Line: Sendable {
     }
 
     /// Whether the item carries `@done`.
-    public var isDone: Bool { syntax.hasTag(named: "done", in: text) }
+    public var isDone: Bool { syntax.knownTags.contains(.done) }
 
     init(text: String, syntax: LineSyntax, ending: LineEnding) {
         self.text = text

@@ -96,7 +96,12 @@ public struct DateValue: Hashable, Sendable {
 
     /// Reads a date tag's payload (without the parentheses), resolving relative dates against the clock.
     public static func parse(_ payload: Substring, clock: LintClock) -> Result<DateValue, DateError> {
-        withBytes(payload) { DateReader(bytes: $0, clock: clock).read().result }
+        withBytes(payload) { parse(bytes: $0, clock: clock) }
+    }
+
+    /// The same from the payload's UTF-8 bytes (a slice of its line: the linter makes no `Substring`).
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, clock: LintClock) -> Result<DateValue, DateError> {
+        DateReader(bytes: bytes, clock: clock).read().result
     }
 
     /// For an inverted appointment or span, the payload with its two ends swapped

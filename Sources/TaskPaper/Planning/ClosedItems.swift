@@ -6,9 +6,9 @@ public enum ItemState: Sendable, Hashable {
 }
 
 extension Line {
-    public var isCancelled: Bool { syntax.hasTag(named: "cancelled", in: text) }
+    public var isCancelled: Bool { syntax.knownTags.contains(.cancelled) }
     /// Done or cancelled.
-    public var isClosed: Bool { isDone || isCancelled }
+    public var isClosed: Bool { !syntax.knownTags.isDisjoint(with: .closing) }
     /// `done` wins when an item has both tags.
     public var state: ItemState { isDone ? .done : isCancelled ? .cancelled : .open }
 }

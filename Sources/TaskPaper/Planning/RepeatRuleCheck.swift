@@ -2,6 +2,7 @@
 /// Warning: TaskPaper itself ignores the tag's value).
 struct RepeatMalformedRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        guard line.syntax.knownTags.contains(.repeat) else { return }
         for tag in line.syntax.tags where tag.hasName("repeat", in: line.text) {
             guard let range = tag.payloadRange else { continue }
             let payload = line.text.utf8Slice(range)

@@ -8,7 +8,8 @@ public enum StartDates {
     /// later of its readable `@start` and `@defer`. Nil for notes, projects,
     /// closed tasks and tasks available now.
     public static func deferredUntil(_ line: Line, clock: LintClock) -> CivilDate? {
-        guard line.syntax.kind == .task, !line.isClosed else { return nil }
+        guard line.syntax.kind == .task, !line.isClosed, !line.syntax.knownTags.isDisjoint(with: .startDates)
+        else { return nil }
         var latest: CivilDate?
         for tag in line.syntax.tags where tagNames.contains(where: { tag.hasName($0, in: line.text) }) {
             guard let payload = tag.payload(in: line.text),

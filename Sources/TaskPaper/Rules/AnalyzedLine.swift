@@ -24,21 +24,21 @@ public struct AnalyzedLine: Sendable {
         self.syntax = syntax
         self.settings = settings
         self.clock = clock
+        let known = syntax.knownTags
+        let isDone = !known.isDisjoint(with: .closing)
         var dates: [TagDate] = []
-        var isDone = false
-        var dueIndex: Int?
-        for (i, tag) in syntax.tags.enumerated() {
-            if tag.hasName("done", in: text) || tag.hasName("cancelled", in: text) { isDone = true }
-            if dueIndex == nil, tag.hasName("due", in: text) { dueIndex = i }
-            guard tag.hasValue, settings.dateTagNames.contains(where: { tag.hasName($0, in: text) }),
-                let payload = tag.payload(in: text)
-            else { continue }
-            dates.append(TagDate(tagIndex: i, result: DateValue.parse(payload, clock: clock)))
+        if settings.mayHaveDateTags(known) {
+            text.withUTF8Bytes { b in
+                for (i, tag) in syntax.tags.enumerated() where tag.hasValue && settings.isDateTag(tag, in: b) {
+                    let payload = UnsafeBufferPointer(rebasing: b[tag.payloadRange!])
+                    dates.append(TagDate(tagIndex: i, result: DateValue.parse(bytes: payload, clock: clock)))
+                }
+            }
         }
         self.dates = dates
         self.isDone = isDone
         var overdue: Int?
-        if settings.overdue, syntax.kind == .task, !isDone, let due = dueIndex,
+        if settings.overdue, syntax.kind == .task, !isDone, let due = syntax.firstTagIndex(.due, in: text),
             let value = dates.first(where: { $0.tagIndex == due })?.value, value.deadline < clock.today
         {
             overdue = due

@@ -5,7 +5,9 @@ struct DateRule: LineRule {
         for date in line.dates {
             let tag = line.syntax.tags[date.tagIndex]
             guard let range = tag.payloadRange else { continue }
-            let name = tag.name(in: line.text), payload = line.text.utf8Slice(range)
+            // Most dates read as written: the name and payload are sliced only for a finding.
+            var name: Substring { tag.name(in: line.text) }
+            var payload: Substring { line.text.utf8Slice(range) }
             switch date.result {
             case .success(let value):
                 guard let overflow = value.overflow else { continue }

@@ -4,11 +4,37 @@ public struct LintSettings: Sendable, Hashable {
     /// The date tags unless settings say otherwise, in the order completion offers them.
     public static let defaultDateTags = ["due", "done", "start", "defer"]
     public var dateTags = Set(LintSettings.defaultDateTags) {
-        didSet { dateTagNames = dateTags.sorted() }
+        didSet {
+            dateTagNames = dateTags.sorted()
+            dateTagClasses = dateTags.reduce(into: []) { $0.formUnion(KnownTagNames(name: $1).subtracting(.reserved)) }
+            otherDateTagNames = dateTagNames.filter { KnownTagNames(name: $0).subtracting(.reserved).isEmpty }
+        }
     }
     /// The same names as a short list: comparing a handful beats hashing on every tag of every line.
     public private(set) var dateTagNames = LintSettings.defaultDateTags.sorted()
+    /// The date tags whose known name is theirs alone (all of them by default), tested as bits;
+    /// `otherDateTagNames` are compared by name (`.reserved` stands for three names).
+    private var dateTagClasses: KnownTagNames = [.due, .done, .start, .defer]
+    private var otherDateTagNames: [String] = []
     public var overdue = true
+    /// Whether a line whose tags have these known names may carry a date tag (false skips the line).
+    @inline(__always)
+    func mayHaveDateTags(_ known: KnownTagNames) -> Bool {
+        !known.isDisjoint(with: dateTagClasses) || !otherDateTagNames.isEmpty
+    }
+
+    /// Whether a tag of the line `b` is a date tag.
+    @inline(__always)
+    func isDateTag(_ tag: Tag, in b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let known = KnownTagNames.of(tag, in: b).subtracting(.reserved)
+        if !known.isEmpty { return dateTagClasses.contains(known) }
+        return otherDateTagNames.contains { name in
+            name.withUTF8Bytes { n in
+                n.count == tag.nameRange.count && n.elementsEqual(UnsafeBufferPointer(rebasing: b[tag.nameRange]))
+            }
+        }
+    }
+
     /// Whether `line-too-long` and the gauge also measure notes (prose is long by nature).
     public var lineLengthNotes = false
     public init() {}
@@ -21,7 +47,7 @@ public struct LintSettings: Sendable, Hashable {
     /// The same settings in storage of their own, for a worker thread.
     public func isolatedCopy() -> LintSettings {
         var copy = self
-        copy.dateTags = Set(dateTags.map { String(decoding: Array($0.utf8), as: UTF8.self) })
+        copy.dateTags = Set(dateTags.map { String(decoding: Array($0.utf8), as: UTF8.self) })  // sets the lists too
         return copy
     }
 }

@@ -3,6 +3,7 @@
 /// end of the value.
 struct SearchRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        guard line.syntax.knownTags.contains(.search) else { return }
         for tag in line.syntax.tags where tag.hasValue && tag.hasName("search", in: line.text) {
             guard let payload = tag.payloadRange else { continue }
             let written = line.text.utf8Slice(payload)

@@ -29,15 +29,11 @@ enum SemanticTokenizer {
 
         init(_ line: AnalyzedLine) {
             isOverdue = line.overdueTagIndex != nil
-            var mayBeDeferred = false
-            for tag in line.syntax.tags {
-                if tag.hasName("done", in: line.text) { isDone = true }
-                if tag.hasName("cancelled", in: line.text) { isCancelled = true }
-                if StartDates.tagNames.contains(where: { tag.hasName($0, in: line.text) }) { mayBeDeferred = true }
-            }
-            if isDone { isCancelled = false }
+            let known = line.syntax.knownTags
+            isDone = known.contains(.done)
+            isCancelled = !isDone && known.contains(.cancelled)
             // Only a task with a start tag is parsed again, to ask the one reader of start dates.
-            if mayBeDeferred, line.syntax.kind == .task, !isDone, !isCancelled {
+            if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {
                 isDeferred = StartDates.deferredUntil(Line(text: line.text, ending: .none), clock: line.clock) != nil
             }
             for date in line.dates {
