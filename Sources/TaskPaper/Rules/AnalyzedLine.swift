@@ -3,6 +3,8 @@ public struct TagDate: Sendable, Hashable {
     public var tagIndex: Int
     public var result: Result<DateValue, DateError>
     public var value: DateValue? { if case .success(let v) = result { v } else { nil } }
+    /// TaskPaper reads the payload as a date (asked of every date of every line: no value is copied out).
+    @inlinable public var isReadable: Bool { if case .success = result { true } else { false } }
 }
 
 /// A line with the facts several rules and features share, computed once:
@@ -28,6 +30,7 @@ public struct AnalyzedLine: Sendable {
         let isDone = !known.isDisjoint(with: .closing)
         var dates: [TagDate] = []
         if settings.mayHaveDateTags(known) {
+            dates.reserveCapacity(syntax.tags.count)
             text.withUTF8Bytes { b in
                 for (i, tag) in syntax.tags.enumerated() where tag.hasValue && settings.isDateTag(tag, in: b) {
                     let payload = UnsafeBufferPointer(rebasing: b[tag.payloadRange!])
@@ -48,18 +51,19 @@ public struct AnalyzedLine: Sendable {
 
     public func date(ofTag index: Int) -> TagDate? { dates.first { $0.tagIndex == index } }
 
-    /// Runs every rule. The list is a parameter pack, so each rule is called
-    /// directly (this runs on every line of every document).
+    /// Runs every rule.
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []
-        run(
-            DateRule.self, UnbalancedTagRule.self, ReservedTagRule.self, LineTooLongRule.self, OverdueRule.self,
-            DuplicateTagRule.self, ProjectTrailingSpaceRule.self, SearchRule.self, RepeatMalformedRule.self,
-            into: &out)
+        // Called one by one, not through a list: this runs on every line of every document.
+        DateRule().check(self, into: &out)
+        UnbalancedTagRule().check(self, into: &out)
+        ReservedTagRule().check(self, into: &out)
+        LineTooLongRule().check(self, into: &out)
+        OverdueRule().check(self, into: &out)
+        DuplicateTagRule().check(self, into: &out)
+        ProjectTrailingSpaceRule().check(self, into: &out)
+        SearchRule().check(self, into: &out)
+        RepeatMalformedRule().check(self, into: &out)
         return out
-    }
-
-    private func run<each Rule: LineRule>(_ rules: repeat (each Rule).Type, into out: inout [LineDiagnostic]) {
-        repeat (each rules).init().check(self, into: &out)
     }
 }

@@ -3,32 +3,28 @@ public struct LintSettings: Sendable, Hashable {
     public var maxLineLength = 120
     /// The date tags unless settings say otherwise, in the order completion offers them.
     public static let defaultDateTags = ["due", "done", "start", "defer"]
-    public var dateTags = Set(LintSettings.defaultDateTags) {
-        didSet {
-            dateTagNames = dateTags.sorted()
-            dateTagClasses = dateTags.reduce(into: []) { $0.formUnion(KnownTagNames(name: $1).subtracting(.reserved)) }
-            otherDateTagNames = dateTagNames.filter { KnownTagNames(name: $0).subtracting(.reserved).isEmpty }
-        }
+    /// Every line's analysis copies the settings: the names live in one box, one retain a copy.
+    private var dateTagBox = DateTagNames(Set(LintSettings.defaultDateTags))
+    public var dateTags: Set<String> {
+        get { dateTagBox.set }
+        set { dateTagBox = DateTagNames(newValue) }
     }
-    /// The same names as a short list: comparing a handful beats hashing on every tag of every line.
-    public private(set) var dateTagNames = LintSettings.defaultDateTags.sorted()
-    /// The date tags whose known name is theirs alone (all of them by default), tested as bits;
-    /// `otherDateTagNames` are compared by name (`.reserved` stands for three names).
-    private var dateTagClasses: KnownTagNames = [.due, .done, .start, .defer]
-    private var otherDateTagNames: [String] = []
+    /// The same names as a short sorted list.
+    public var dateTagNames: [String] { dateTagBox.sorted }
     public var overdue = true
+
     /// Whether a line whose tags have these known names may carry a date tag (false skips the line).
     @inline(__always)
     func mayHaveDateTags(_ known: KnownTagNames) -> Bool {
-        !known.isDisjoint(with: dateTagClasses) || !otherDateTagNames.isEmpty
+        !known.isDisjoint(with: dateTagBox.classes) || !dateTagBox.others.isEmpty
     }
 
     /// Whether a tag of the line `b` is a date tag.
     @inline(__always)
     func isDateTag(_ tag: Tag, in b: UnsafeBufferPointer<UInt8>) -> Bool {
         let known = KnownTagNames.of(tag, in: b).subtracting(.reserved)
-        if !known.isEmpty { return dateTagClasses.contains(known) }
-        return otherDateTagNames.contains { name in
+        if !known.isEmpty { return dateTagBox.classes.contains(known) }
+        return dateTagBox.others.contains { name in
             name.withUTF8Bytes { n in
                 n.count == tag.nameRange.count && n.elementsEqual(UnsafeBufferPointer(rebasing: b[tag.nameRange]))
             }
@@ -47,9 +43,28 @@ public struct LintSettings: Sendable, Hashable {
     /// The same settings in storage of their own, for a worker thread.
     public func isolatedCopy() -> LintSettings {
         var copy = self
-        copy.dateTags = Set(dateTags.map { String(decoding: Array($0.utf8), as: UTF8.self) })  // sets the lists too
+        copy.dateTags = Set(dateTags.map { String(decoding: Array($0.utf8), as: UTF8.self) })
         return copy
     }
+}
+
+/// The date tag names, read once per settings change: the linter tests the known ones as bits
+/// (`KnownTagNames`, `.reserved` aside since it stands for three names) and compares the others.
+final class DateTagNames: Sendable, Hashable {
+    let set: Set<String>
+    let sorted: [String]
+    let classes: KnownTagNames
+    let others: [String]
+
+    init(_ names: Set<String>) {
+        set = names
+        sorted = names.sorted()
+        classes = names.reduce(into: []) { $0.formUnion(KnownTagNames(name: $1).subtracting(.reserved)) }
+        others = sorted.filter { KnownTagNames(name: $0).subtracting(.reserved).isEmpty }
+    }
+
+    static func == (a: DateTagNames, b: DateTagNames) -> Bool { a.set == b.set }
+    func hash(into hasher: inout Hasher) { hasher.combine(set) }
 }
 
 /// What a rule may look at besides the line: the settings and the clock.

@@ -36,12 +36,13 @@ enum SemanticTokenizer {
             if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {
                 isDeferred = StartDates.deferredUntil(Line(text: line.text, ending: .none), clock: line.clock) != nil
             }
-            for date in line.dates {
-                if date.tagIndex < 32 {
-                    dateBits |= (date.value == nil ? 2 : 1) << UInt64(2 * date.tagIndex)
+            for k in line.dates.indices {
+                let tagIndex = line.dates[k].tagIndex, isReadable = line.dates[k].isReadable
+                if tagIndex < 32 {
+                    dateBits |= (isReadable ? 1 : 2) << UInt64(2 * tagIndex)
                 } else {
                     laterDates = laterDates ?? [:]
-                    laterDates![date.tagIndex] = date.value == nil ? .invalid : .date
+                    laterDates![tagIndex] = isReadable ? .date : .invalid
                 }
             }
         }
