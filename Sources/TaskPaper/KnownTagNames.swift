@@ -34,8 +34,14 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
         let length = to - from
         guard length >= 2, length <= 9 else { return [] }
         // The first eight bytes as one little-endian word: one comparison a candidate.
-        var word: UInt64 = 0
-        for k in 0..<min(length, 8) { word |= UInt64(b[from + k]) << (8 * UInt64(k)) }
+        var word: UInt64
+        if from + 8 <= b.count {
+            word = UnsafeRawPointer(b.baseAddress! + from).loadUnaligned(as: UInt64.self)
+            if length < 8 { word &= (1 << (8 * UInt64(length))) - 1 }
+        } else {
+            word = 0
+            for k in 0..<min(length, 8) { word |= UInt64(b[from + k]) << (8 * UInt64(k)) }
+        }
         switch length {
         case 2: return word == Words.id ? .reserved : []
         case 3: return word == Words.due ? .due : []

@@ -21,8 +21,10 @@ public enum TagScanner {
             tag: { tag in
                 if !syntax.mayRepeatTagName, !tag.hasEmptyName {
                     // Exact for a handful of tags; a line of many is left to `repeatedTagIndices`.
-                    syntax.mayRepeatTagName =
-                        syntax.tags.count >= 8 || syntax.tags.contains { $0.hasSameName(as: tag, in: b) }
+                    let count = syntax.tags.count
+                    var repeats = count >= 8
+                    for k in 0..<count where !repeats { repeats = syntax.tags[k].hasSameName(as: tag, in: b) }
+                    syntax.mayRepeatTagName = repeats
                 }
                 syntax.tags.append(tag)
                 syntax.knownTags.formUnion(KnownTagNames.of(tag, in: b))
