@@ -19,15 +19,38 @@ struct SearchTarget: Sendable {
 struct SearchFound: Sendable {
     let uri: String
     let doc: DocumentSnapshot
-    let outline: Outline
     /// Line indices, in document order.
     let items: [Int]
 
-    /// Each item as a location: its line without indentation, tags included.
-    var locations: [Location] {
-        items.map { i in
-            let syntax = doc.text.lines[i].syntax
-            return Location(uri: uri, range: doc.lspRange(line: i, syntax.indentLength..<Int(syntax.utf8Count)))
+    /// An item as a location: its line without indentation, tags included. Read from
+    /// the line's parse alone: the indentation (spaces and tabs) is as
+    /// many columns as bytes in every encoding, and so is an ASCII line.
+    func location(of item: Int) -> Location {
+        doc.text.lines.withUnsafeBufferPointer { lines in
+            let syntax = lines[item].syntax
+            let start = syntax.indentLength, length = Int(syntax.utf8Count)
+            let end =
+                syntax.isASCII
+                ? length : doc.encoding.column(ofUTF8Offset: length, in: lines[item].text, isASCII: false)
+            return Location(
+                uri: uri,
+                range: ClientRange(
+                    start: ClientPosition(line: item, character: start),
+                    end: ClientPosition(line: item, character: end)))
+        }
+    }
+}
+
+/// What a search answers with: every item found, as `Location`s in target order,
+/// written one by one from the lines' parse (no array of them is made first).
+struct SearchLocations: JSONEncodable {
+    let found: [SearchFound]
+
+    func write(to w: inout JSONWriter) {
+        w.array { w in
+            for one in found {
+                for item in one.items { one.location(of: item).write(to: &w) }
+            }
         }
     }
 }
@@ -58,10 +81,9 @@ struct SearchRun: Sendable {
         in doc: DocumentSnapshot, uri: String,
         timeLimit: Duration = SearchRun.timeLimit
     ) throws(ResponseError) -> SearchFound {
-        let outline = Outline(document: doc.text, indentWidth: indentWidth)
         do throws(SearchEvaluationError) {
-            let items = try query.evaluate(in: outline, clock: clock, timeLimit: timeLimit)
-            return SearchFound(uri: uri, doc: doc, outline: outline, items: items)
+            let items = try query.evaluate(in: doc.text, indentWidth: indentWidth, clock: clock, timeLimit: timeLimit)
+            return SearchFound(uri: uri, doc: doc, items: items)
         } catch {
             throw .requestFailed("Search stopped: \(error.description) (limit \(SearchRun.timeLimit))")
         }
