@@ -46,8 +46,10 @@ public struct Outline: Sendable {
                 let parent = Int32(open.last ?? -1)
                 parents[i] = parent
                 // Blanks before this line sit inside every block still open, so the innermost owns them.
-                for blank in pendingBlanks { parents[blank] = parent }
-                pendingBlanks.removeAll(keepingCapacity: true)
+                if !pendingBlanks.isEmpty {
+                    for blank in pendingBlanks { parents[blank] = parent }
+                    pendingBlanks.removeAll(keepingCapacity: true)
+                }
                 open.append(i)
                 lastItem = i
             }

@@ -22,36 +22,71 @@ struct SearchFound: Sendable {
     /// Line indices, in document order.
     let items: [Int]
 
-    /// An item as a location: its line without indentation, tags included. Read from
-    /// the line's parse alone: the indentation (spaces and tabs) is as
-    /// many columns as bytes in every encoding, and so is an ASCII line.
+    /// An item as a location: its line without indentation, tags included.
     func location(of item: Int) -> Location {
+        let columns = self.columns(of: item)
+        return Location(
+            uri: uri,
+            range: ClientRange(
+                start: ClientPosition(line: item, character: columns.start),
+                end: ClientPosition(line: item, character: columns.end)))
+    }
+
+    /// Where the item's location starts and ends on its line, in client columns, read
+    /// from the line's parse alone: the indentation (spaces and tabs) is as many columns
+    /// as bytes in every encoding, and so is an ASCII line.
+    func columns(of item: Int) -> (start: Int, end: Int) {
         doc.text.lines.withUnsafeBufferPointer { lines in
             let syntax = lines[item].syntax
-            let start = syntax.indentLength, length = Int(syntax.utf8Count)
+            let length = Int(syntax.utf8Count)
             let end =
                 syntax.isASCII
                 ? length : doc.encoding.column(ofUTF8Offset: length, in: lines[item].text, isASCII: false)
-            return Location(
-                uri: uri,
-                range: ClientRange(
-                    start: ClientPosition(line: item, character: start),
-                    end: ClientPosition(line: item, character: end)))
+            return (syntax.indentLength, end)
         }
     }
 }
 
-/// What a search answers with: every item found, as `Location`s in target order,
-/// written one by one from the lines' parse (no array of them is made first).
+/// What a search answers with: every item found, as `Location`s in target order.
+/// Thousands of them differ only in their numbers, so each is written from a
+/// template (`Location.write`'s shape; `SearchLocationsTests` holds them equal).
 struct SearchLocations: JSONEncodable {
     let found: [SearchFound]
 
     func write(to w: inout JSONWriter) {
-        w.array { w in
-            for one in found {
-                for item in one.items { one.location(of: item).write(to: &w) }
+        w.openArray()
+        for one in found {
+            var head = JSONWriter()
+            head.openObject()
+            head.key("uri")
+            head.string(one.uri)
+            head.key("range")
+            head.openObject()
+            head.key("start")
+            head.openObject()
+            head.key("line")
+            let prefix = head.bytes
+            w.reserveCapacity(additional: one.items.count * (prefix.count + 64))
+            for item in one.items {
+                let columns = one.columns(of: item)
+                w.rawElements { b in
+                    b.append(contentsOf: prefix)
+                    JSONWriter.appendInt(item, to: &b)
+                    Self.append(",\"character\":", to: &b)
+                    JSONWriter.appendInt(columns.start, to: &b)
+                    Self.append("},\"end\":{\"line\":", to: &b)
+                    JSONWriter.appendInt(item, to: &b)
+                    Self.append(",\"character\":", to: &b)
+                    JSONWriter.appendInt(columns.end, to: &b)
+                    Self.append("}}}", to: &b)
+                }
             }
         }
+        w.closeArray()
+    }
+
+    private static func append(_ s: StaticString, to b: inout [UInt8]) {
+        b.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 }
 
