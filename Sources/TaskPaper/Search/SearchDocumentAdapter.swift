@@ -103,11 +103,17 @@ final class SearchDocument {
     /// unescaped, empty for a bare tag, nil when the item has no such tag.
     func tagValue(of item: Int, named name: String) -> Substring? {
         guard item != Self.root else { return nil }
-        let line = lines[item]
-        guard let tag = line.syntax.firstTag(named: name, in: line.text) else { return nil }
-        guard let payload = tag.payload(in: line.text) else { return "" }
-        guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
-        return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
+        // Read in place: this runs for every item a comparison visits.
+        return lines.withUnsafeBufferPointer { lines -> Substring? in
+            let line = lines.baseAddress! + item
+            let tags = line.pointee.syntax.tags
+            guard let k = tags.indices.first(where: { tags[$0].hasName(name, in: line.pointee.text) }) else {
+                return nil
+            }
+            guard let payload = tags[k].payload(in: line.pointee.text) else { return "" }
+            guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
+            return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
+        }
     }
 
     /// Whether a presence-only predicate holds for the item.
