@@ -48,7 +48,7 @@ struct TagPresenceTable: Sendable {
     /// would cost more than the test).
     func holds(for line: UnsafePointer<Line>) -> Bool {
         let count = line.pointee.syntax.tags.count
-        guard count > 0 else { return holds[0] }
+        guard count > 0, !names.isEmpty else { return holds[0] }  // `//task`: the kind alone decides
         var mask = 0
         line.pointee.text.withUTF8Bytes { text in
             for t in 0..<count {
