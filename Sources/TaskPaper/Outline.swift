@@ -32,23 +32,27 @@ public struct Outline: Sendable {
         var open: [Int] = []  // items whose subtree may still grow, shallowest first
         var pendingBlanks: [Int] = []
         var lastItem = -1
-        for i in 0..<n {
-            ends[i] = Int32(i + 1)
-            let syntax = lines[i].syntax
-            guard syntax.kind != .blank else { pendingBlanks.append(i); continue }
-            let depth = Int32(syntax.depth(spacesPerLevel: spacesPerLevel))
-            depths[i] = depth
-            while let top = open.last, depths[top] >= depth {
-                ends[top] = Int32(lastItem + 1)
-                open.removeLast()
+        // Fields read in place: copying each line's syntax (its tag list) would cost more than the pass.
+        lines.withUnsafeBufferPointer { lines in
+            for i in 0..<n {
+                ends[i] = Int32(i + 1)
+                guard lines[i].syntax.kind != .blank else { pendingBlanks.append(i); continue }
+                let depth = Int32(lines[i].syntax.indent.depth(spacesPerLevel: spacesPerLevel))
+                depths[i] = depth
+                while let top = open.last, depths[top] >= depth {
+                    ends[top] = Int32(lastItem + 1)
+                    open.removeLast()
+                }
+                let parent = Int32(open.last ?? -1)
+                parents[i] = parent
+                // Blanks before this line sit inside every block still open, so the innermost owns them.
+                if !pendingBlanks.isEmpty {
+                    for blank in pendingBlanks { parents[blank] = parent }
+                    pendingBlanks.removeAll(keepingCapacity: true)
+                }
+                open.append(i)
+                lastItem = i
             }
-            let parent = Int32(open.last ?? -1)
-            parents[i] = parent
-            // Blanks before this line sit inside every block still open, so the innermost owns them.
-            for blank in pendingBlanks { parents[blank] = parent }
-            pendingBlanks.removeAll(keepingCapacity: true)
-            open.append(i)
-            lastItem = i
         }
         for item in open { ends[item] = Int32(lastItem + 1) }
         self.lines = lines

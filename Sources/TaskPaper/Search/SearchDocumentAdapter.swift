@@ -3,25 +3,56 @@
 /// `LineSyntax`), and how a `[d]` value reads as a date (`DateValue`).
 /// Items are line indices; the document root, which owns the top-level
 /// items, is `SearchDocument.root` (-1). Blank lines are not items.
-struct SearchDocument {
+///
+/// The tree is built on first use: a search that only walks the document in
+/// order from the root (`@today and not @done`, `//task`) never needs it.
+final class SearchDocument {
     static let root = -1
-    let outline: Outline
-    var lineCount: Int { outline.lineCount }
+    let lines: [Line]
+    let lineCount: Int
+    private let spacesPerLevel: Int
+    private var tree: Outline?
 
-    func isItem(_ item: Int) -> Bool { outline.isItem(item) }
+    init(outline: Outline) {
+        lines = outline.lines
+        lineCount = lines.count
+        spacesPerLevel = outline.spacesPerLevel
+        tree = outline
+    }
+
+    init(lines: [Line], spacesPerLevel: Int) {
+        self.lines = lines
+        lineCount = lines.count
+        self.spacesPerLevel = spacesPerLevel
+    }
+
+    /// Builds the tree if no step needed it before (read it as `tree!`, which borrows it in place).
+    @inline(__always)
+    private func buildTree() {
+        if tree == nil { tree = Outline(lines: lines, spacesPerLevel: spacesPerLevel) }
+    }
+
+    /// Whether the line is an item (the outline's test, read from the line itself).
+    func isItem(_ item: Int) -> Bool { lines[item].syntax.kind != .blank }
 
     func parent(of item: Int) -> Int? {
-        item == Self.root ? nil : (outline.parent(of: item) ?? Self.root)
+        guard item != Self.root else { return nil }
+        buildTree()
+        return tree!.parent(of: item) ?? Self.root
     }
 
     /// One past the last line the item owns.
-    func subtreeEnd(of item: Int) -> Int { item == Self.root ? lineCount : outline.subtreeEnd(of: item) }
+    func subtreeEnd(of item: Int) -> Int {
+        guard item != Self.root else { return lineCount }
+        buildTree()
+        return tree!.subtreeEnd(of: item)
+    }
 
     /// The first item at or after `line`, before `limit`.
     func firstItem(from line: Int, before limit: Int) -> Int? {
         var i = line
         while i < limit {
-            if outline.isItem(i) { return i }
+            if isItem(i) { return i }
             i += 1
         }
         return nil
@@ -49,34 +80,61 @@ struct SearchDocument {
     func previousItem(of item: Int) -> Int? {
         var i = item - 1
         while i >= 0 {
-            if outline.isItem(i) { return i }
+            if isItem(i) { return i }
             i -= 1
         }
         return nil
     }
 
-    func kind(of item: Int) -> LineKind? { item == Self.root ? nil : outline.lines[item].syntax.kind }
+    func kind(of item: Int) -> LineKind? { item == Self.root ? nil : lines[item].syntax.kind }
 
     /// `@text`: the line without its indentation, as TaskPaper's body text
     /// (a task's `- `, a project's `:` and every tag included). Empty for the root.
     func text(of item: Int) -> Substring {
         guard item != Self.root else { return "" }
-        let line = outline.lines[item]
+        let line = lines[item]
         return line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count)
     }
 
     /// Whether every byte of the item's line is ASCII (so case folding can work on bytes).
-    func isASCII(_ item: Int) -> Bool { item == Self.root || outline.lines[item].syntax.isASCII }
+    func isASCII(_ item: Int) -> Bool { item == Self.root || lines[item].syntax.isASCII }
 
     /// The value of the item's first tag named `name`: its payload with `\(` and `\)`
     /// unescaped, empty for a bare tag, nil when the item has no such tag.
     func tagValue(of item: Int, named name: String) -> Substring? {
         guard item != Self.root else { return nil }
-        let line = outline.lines[item]
-        guard let tag = line.syntax.firstTag(named: name, in: line.text) else { return nil }
-        guard let payload = tag.payload(in: line.text) else { return "" }
-        guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
-        return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
+        // Read in place: this runs for every item a comparison visits.
+        return lines.withUnsafeBufferPointer { lines -> Substring? in
+            let line = lines.baseAddress! + item
+            let tags = line.pointee.syntax.tags
+            guard let k = tags.indices.first(where: { tags[$0].hasName(name, in: line.pointee.text) }) else {
+                return nil
+            }
+            guard let payload = tags[k].payload(in: line.pointee.text) else { return "" }
+            guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
+            return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
+        }
+    }
+
+    /// Whether a presence-only predicate holds for the item.
+    func holds(_ table: TagPresenceTable, for item: Int) -> Bool {
+        guard item != Self.root else { return table.holds[0] }
+        return lines.withUnsafeBufferPointer { table.holds(for: $0.baseAddress! + item) }
+    }
+
+    /// The items in `range` of `kind` (any kind when nil) for which `table` holds, appended
+    /// in order: the whole step in one pass over the lines, for axes that walk them in order.
+    func appendItems(
+        in range: Range<Int>, kind: LineKind?, passing table: TagPresenceTable, to out: inout [Int]
+    ) {
+        lines.withUnsafeBufferPointer { lines in
+            let base = lines.baseAddress!
+            for i in range {
+                let lineKind = base[i].syntax.kind
+                guard lineKind != .blank, kind == nil || lineKind == kind else { continue }
+                if table.holds(for: base + i) { out.append(i) }
+            }
+        }
     }
 
     /// A `[d]` value as a point in time (seconds; only order and equality matter),

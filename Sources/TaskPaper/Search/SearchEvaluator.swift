@@ -29,6 +29,13 @@ final class SearchEvaluator {
         if visits & 0xFFF == 0 { try checkDeadline() }
     }
 
+    /// `tick` for `count` visits at once.
+    func tick(count: Int) throws(SearchEvaluationError) {
+        let before = visits
+        visits &+= count
+        if before >> 12 != visits >> 12 { try checkDeadline() }
+    }
+
     func checkDeadline() throws(SearchEvaluationError) {
         if ContinuousClock.now > deadline { throw .tooSlow }
     }
@@ -167,13 +174,8 @@ final class SearchEvaluator {
                 each = d.nextSibling(of: e)
             }
         case .descendantOrSelf, .descendant:
-            let end = d.subtreeEnd(of: item)
             if step.axis == .descendantOrSelf, try passes(step, item) { out.append(item) }
-            var line = item + 1
-            while line < end {
-                if d.isItem(line), try passes(step, line) { out.append(line) }
-                line += 1
-            }
+            try collect(step, in: item + 1..<d.subtreeEnd(of: item), into: &out)
         case .followingSibling:
             var each = d.nextSibling(of: item)
             while let e = each {
@@ -181,11 +183,7 @@ final class SearchEvaluator {
                 each = d.nextSibling(of: e)
             }
         case .following:
-            var line = item + 1
-            while line < d.lineCount {
-                if d.isItem(line), try passes(step, line) { out.append(line) }
-                line += 1
-            }
+            try collect(step, in: item + 1..<d.lineCount, into: &out)
         case .parent:
             if let p = d.parent(of: item), try passes(step, p) { out.append(p) }
         case .precedingSibling:
@@ -197,13 +195,24 @@ final class SearchEvaluator {
             }
             out[from...].reverse()
         case .preceding:
-            var line = 0
-            while line < item {
-                if d.isItem(line), try passes(step, line) { out.append(line) }
-                line += 1
-            }
+            try collect(step, in: 0..<max(0, item), into: &out)
         case .self:
             if try passes(step, item) { out.append(item) }
+        }
+    }
+
+    /// The items among `lines` that pass the step's test, in document order.
+    private func collect(
+        _ step: SearchStep, in lines: Range<Int>, into out: inout [Int]
+    ) throws(SearchEvaluationError) {
+        if let table = step.presenceTable {
+            // Tags' presence only: one pass with nothing called per line.
+            try tick(count: lines.count)
+            document.appendItems(in: lines, kind: step.kind, passing: table, to: &out)
+            return
+        }
+        for line in lines where document.isItem(line) {
+            if try passes(step, line) { out.append(line) }
         }
     }
 
@@ -211,6 +220,7 @@ final class SearchEvaluator {
         try tick()
         if let kind = step.kind, document.kind(of: item) != kind { return false }
         if case .any = step.predicate { return true }
+        if let table = step.presenceTable { return document.holds(table, for: item) }
         if predicateCache[step.id] != nil {
             let known = predicateCache[step.id]![item + 1]
             if known != 0 { return known == 2 }

@@ -24,7 +24,23 @@ public struct SearchQuery: Sendable {
         in outline: Outline, clock: LintClock,
         timeLimit: Duration = .seconds(2)
     ) throws(SearchEvaluationError) -> [Int] {
-        let found = try evaluate(in: outline, clock: clock, from: SearchDocument.root, timeLimit: timeLimit)
+        try items(in: SearchDocument(outline: outline), clock: clock, timeLimit: timeLimit)
+    }
+
+    /// The same over a document's lines: the outline is built only if a step
+    /// needs the tree (`project Inbox//@due` does; `@today and not @done` does not).
+    public func evaluate(
+        in document: TextDocument, indentWidth: IndentWidth, clock: LintClock,
+        timeLimit: Duration = .seconds(2)
+    ) throws(SearchEvaluationError) -> [Int] {
+        let lines = SearchDocument(lines: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth))
+        return try items(in: lines, clock: clock, timeLimit: timeLimit)
+    }
+
+    private func items(
+        in document: SearchDocument, clock: LintClock, timeLimit: Duration
+    ) throws(SearchEvaluationError) -> [Int] {
+        let found = try evaluate(in: document, clock: clock, from: SearchDocument.root, timeLimit: timeLimit)
         // The root is no line: an axis such as `ancestor::` can reach it, but it is never a result.
         return found.first == SearchDocument.root ? Array(found.dropFirst()) : found
     }
@@ -34,8 +50,14 @@ public struct SearchQuery: Sendable {
         in outline: Outline, clock: LintClock, from context: Int,
         timeLimit: Duration = .seconds(2)
     ) throws(SearchEvaluationError) -> [Int] {
+        try evaluate(in: SearchDocument(outline: outline), clock: clock, from: context, timeLimit: timeLimit)
+    }
+
+    private func evaluate(
+        in document: SearchDocument, clock: LintClock, from context: Int, timeLimit: Duration
+    ) throws(SearchEvaluationError) -> [Int] {
         let evaluator = SearchEvaluator(
-            document: SearchDocument(outline: outline), clock: clock,
+            document: document, clock: clock,
             stepCount: stepCount, comparisonCount: comparisonCount, timeLimit: timeLimit)
         return try evaluator.evaluate(expression, from: context)
     }

@@ -28,10 +28,21 @@ struct SearchStep: Sendable {
     var axis: SearchAxis
     /// `project`, `task` or `note` written before the predicate; nil for any kind.
     var kind: LineKind?
-    var predicate: SearchPredicate
+    let predicate: SearchPredicate
     var slice: SearchSlice?
     /// Index of this step in the query, for per-evaluation caches.
     var id: Int
+    /// The predicate as a truth table over tag names, when it only tests tags' presence.
+    let presenceTable: TagPresenceTable?
+
+    init(axis: SearchAxis, kind: LineKind?, predicate: SearchPredicate, slice: SearchSlice?, id: Int) {
+        self.axis = axis
+        self.kind = kind
+        self.predicate = predicate
+        self.slice = slice
+        self.id = id
+        presenceTable = TagPresenceTable(predicate)
+    }
 }
 
 /// `[start]` picks one item; `[start:end]` a range; negative counts from the end.
@@ -80,6 +91,9 @@ final class SearchComparison: Sendable {
     let pattern: GuardedRegex?
     /// Index of this comparison in the query, for per-evaluation caches.
     let id: Int
+    /// The tag's name in UTF-8 when the comparison only asks whether an item has that tag
+    /// (`@done`, `@due = ""`): such comparisons can be answered from tag lists (`TagPresenceTable`).
+    let presenceTagName: [UInt8]?
 
     init(
         left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
@@ -91,9 +105,17 @@ final class SearchComparison: Sendable {
         self.right = right
         self.pattern = pattern
         self.id = id
+        // Only `[d]` can turn a value that is there into none (text that is no date).
+        if case .attribute(.tag(let name)) = left, modifier.conversion != .date, Self.testsPresence(of: right) {
+            presenceTagName = Array(name.utf8)
+        } else {
+            presenceTagName = nil
+        }
     }
 
-    var testsPresence: Bool {
+    var testsPresence: Bool { Self.testsPresence(of: right) }
+
+    private static func testsPresence(of right: SearchOperand?) -> Bool {
         switch right {
         case nil: true
         case .literal(let s): s.isEmpty

@@ -50,7 +50,7 @@ extension Server {
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
         let run = try searchRun(saved.search.query)
-        return { () throws(ResponseError) in try run.run(in: saved.doc, uri: saved.uri).locations }
+        return { () throws(ResponseError) in SearchLocations(found: [try run.run(in: saved.doc, uri: saved.uri)]) }
     }
 
     func definition(
@@ -89,7 +89,7 @@ extension Server {
                     ]
                 ]
                 let shown = found.items.prefix(Server.hoverSearchItems).map { i -> [HoverText] in
-                    [.plain("- "), .plain(found.outline.lines[i].itemName), .plain(" (line \(i + 1))")]
+                    [.plain("- "), .plain(found.doc.text.lines[i].itemName), .plain(" (line \(i + 1))")]
                 }
                 if !shown.isEmpty { paragraphs.append(Array(shown.joined(separator: [.plain("\n")]))) }
                 if found.items.count > shown.count {

@@ -25,7 +25,7 @@ extension Server {
         let targets = try searchTargets(uri: uri?.stringValue)
         let scanner = workspaceScanner, encoding = self.encoding
         return { () throws(ResponseError) in
-            try run.run(over: targets, scanner: scanner, encoding: encoding).flatMap(\.locations)
+            SearchLocations(found: try run.run(over: targets, scanner: scanner, encoding: encoding))
         }
     }
 }

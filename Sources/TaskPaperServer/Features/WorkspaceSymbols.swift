@@ -65,10 +65,12 @@ extension Server {
         let targets = (try? searchTargets(uri: nil)) ?? [], scanner = workspaceScanner, encoding = self.encoding
         return { () throws(ResponseError) in
             var symbols: [JSONObject] = []
-            for found in try run.run(over: targets, scanner: scanner, encoding: encoding) {
-                for (item, location) in zip(found.items, found.locations) {
+            for found in try run.run(over: targets, scanner: scanner, encoding: encoding) where !found.items.isEmpty {
+                let outline = Outline(document: found.doc.text, indentWidth: run.indentWidth)
+                for item in found.items {
                     guard symbols.count < Server.maxWorkspaceSymbols else { return symbols }
-                    let line = found.outline.lines[item], container = found.outline.projectPath(of: item)
+                    let line = outline.lines[item], container = outline.projectPath(of: item)
+                    let location = found.location(of: item)
                     symbols.append(
                         JSONObject { w in
                             w.key("name"); w.string(line.itemName)

@@ -19,16 +19,81 @@ struct SearchTarget: Sendable {
 struct SearchFound: Sendable {
     let uri: String
     let doc: DocumentSnapshot
-    let outline: Outline
     /// Line indices, in document order.
     let items: [Int]
 
-    /// Each item as a location: its line without indentation, tags included.
-    var locations: [Location] {
-        items.map { i in
-            let syntax = doc.text.lines[i].syntax
-            return Location(uri: uri, range: doc.lspRange(line: i, syntax.indentLength..<Int(syntax.utf8Count)))
+    /// An item as a location: its line without indentation, tags included.
+    func location(of item: Int) -> Location {
+        let columns = doc.text.lines.withUnsafeBufferPointer { lines in
+            Self.columns(of: lines.baseAddress! + item, encoding: doc.encoding)
         }
+        return Location(
+            uri: uri,
+            range: ClientRange(
+                start: ClientPosition(line: item, character: columns.start),
+                end: ClientPosition(line: item, character: columns.end)))
+    }
+
+    /// `columns(of:encoding:)` of every item, in a pass that does nothing else: the
+    /// items' lines lie far apart in memory, and a short loop lets the processor
+    /// fetch many of them at once.
+    func columns() -> [(start: Int, end: Int)] {
+        doc.text.lines.withUnsafeBufferPointer { lines in
+            items.map { Self.columns(of: lines.baseAddress! + $0, encoding: doc.encoding) }
+        }
+    }
+
+    /// Where an item's location starts and ends on its line, in client columns, read
+    /// from the line's parse alone: the indentation (spaces and tabs) is as many columns
+    /// as bytes in every encoding, and so is an ASCII line.
+    private static func columns(of line: UnsafePointer<Line>, encoding: PositionEncoding) -> (start: Int, end: Int) {
+        let length = Int(line.pointee.syntax.utf8Count)
+        let end =
+            line.pointee.syntax.isASCII
+            ? length : encoding.column(ofUTF8Offset: length, in: line.pointee.text, isASCII: false)
+        return (line.pointee.syntax.indentLength, end)
+    }
+}
+
+/// What a search answers with: every item found, as `Location`s in target order.
+/// Thousands of them differ only in their numbers, so each is written from a
+/// template (`Location.write`'s shape; `SearchLocationsTests` holds them equal).
+struct SearchLocations: JSONEncodable {
+    let found: [SearchFound]
+
+    func write(to w: inout JSONWriter) {
+        w.openArray()
+        for one in found {
+            var head = JSONWriter()
+            head.openObject()
+            head.key("uri")
+            head.string(one.uri)
+            head.key("range")
+            head.openObject()
+            head.key("start")
+            head.openObject()
+            head.key("line")
+            let prefix = head.bytes
+            w.reserveCapacity(additional: one.items.count * (prefix.count + 64))
+            for (item, columns) in zip(one.items, one.columns()) {
+                w.rawElements { b in
+                    b.append(contentsOf: prefix)
+                    JSONWriter.appendInt(item, to: &b)
+                    Self.append(",\"character\":", to: &b)
+                    JSONWriter.appendInt(columns.start, to: &b)
+                    Self.append("},\"end\":{\"line\":", to: &b)
+                    JSONWriter.appendInt(item, to: &b)
+                    Self.append(",\"character\":", to: &b)
+                    JSONWriter.appendInt(columns.end, to: &b)
+                    Self.append("}}}", to: &b)
+                }
+            }
+        }
+        w.closeArray()
+    }
+
+    private static func append(_ s: StaticString, to b: inout [UInt8]) {
+        b.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 }
 
@@ -58,10 +123,9 @@ struct SearchRun: Sendable {
         in doc: DocumentSnapshot, uri: String,
         timeLimit: Duration = SearchRun.timeLimit
     ) throws(ResponseError) -> SearchFound {
-        let outline = Outline(document: doc.text, indentWidth: indentWidth)
         do throws(SearchEvaluationError) {
-            let items = try query.evaluate(in: outline, clock: clock, timeLimit: timeLimit)
-            return SearchFound(uri: uri, doc: doc, outline: outline, items: items)
+            let items = try query.evaluate(in: doc.text, indentWidth: indentWidth, clock: clock, timeLimit: timeLimit)
+            return SearchFound(uri: uri, doc: doc, items: items)
         } catch {
             throw .requestFailed("Search stopped: \(error.description) (limit \(SearchRun.timeLimit))")
         }
