@@ -3,6 +3,7 @@
 /// letter or digit: `+: ` and `-: ` are pro/con labels, not projects.
 struct ProjectTrailingSpaceRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
+        guard line.syntax.kind == .note else { return }
         guard let space = ProjectTrailingSpaceRule.trailingSpace(line.text, line.syntax) else { return }
         diagnostics.append(
             LineDiagnostic(
