@@ -125,17 +125,7 @@ final class OpenDocument {
     /// How many lines carry each tag (and the values of the tags asked for by `tagValues`).
     func tagCounts() -> TagCounts {
         if let counts = cachedTagCounts { return counts }
-        // The first count walks every line for names only: in chunks on all cores, then merged.
-        let lines = text.lines, chunk = 4096
-        let parts = [TagCounts].parallel(count: (lines.count + chunk - 1) / chunk, chunk: 1) { c in
-            var part = TagCounts(valuesCounted: [])
-            for line in lines[c * chunk..<min(lines.count, (c + 1) * chunk)] {
-                part.count(line.text, line.syntax, sign: 1)
-            }
-            return part
-        }
-        var counts = TagCounts(valuesCounted: [])
-        for part in parts { counts.merge(part) }
+        let counts = TagCounts(namesOf: text.lines)
         cachedTagCounts = counts
         return counts
     }
