@@ -32,8 +32,10 @@ public struct AnalyzedLine: Sendable {
         if settings.mayHaveDateTags(known) {
             dates.reserveCapacity(syntax.tags.count)
             text.withUTF8Bytes { b in
-                for (i, tag) in syntax.tags.enumerated() where tag.hasValue && settings.isDateTag(tag, in: b) {
-                    let payload = UnsafeBufferPointer(rebasing: b[tag.payloadRange!])
+                for i in syntax.tags.indices {
+                    let tag = syntax.tags[i]
+                    guard let payloadRange = tag.payloadRange, settings.isDateTag(tag, in: b) else { continue }
+                    let payload = UnsafeBufferPointer(rebasing: b[payloadRange])
                     dates.append(TagDate(tagIndex: i, result: DateValue.parse(bytes: payload, clock: clock)))
                 }
             }
@@ -42,7 +44,8 @@ public struct AnalyzedLine: Sendable {
         self.isDone = isDone
         var overdue: Int?
         if settings.overdue, syntax.kind == .task, !isDone, let due = syntax.firstTagIndex(.due, in: text),
-            let value = dates.first(where: { $0.tagIndex == due })?.value, value.deadline < clock.today
+            let k = dates.firstIndex(where: { $0.tagIndex == due }), case .success(let value) = dates[k].result,
+            value.deadline < clock.today
         {
             overdue = due
         }

@@ -2,10 +2,13 @@
 /// and `date-overflow` (a Warning: TaskPaper reads it, but not as written).
 struct DateRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
-        for date in line.dates {
+        for k in line.dates.indices {
+            // Most dates read as written: look at the result in place before copying anything out.
+            if case .success(let value) = line.dates[k].result, value.overflow == nil { continue }
+            let date = line.dates[k]
             let tag = line.syntax.tags[date.tagIndex]
             guard let range = tag.payloadRange else { continue }
-            // Most dates read as written: the name and payload are sliced only for a finding.
+            // Sliced only where a message quotes them.
             var name: Substring { tag.name(in: line.text) }
             var payload: Substring { line.text.utf8Slice(range) }
             switch date.result {

@@ -97,8 +97,12 @@ final class OpenDocument {
         // nothing reference-counted is shared between cores.
         let n = spans.count
         var results: [LineResults] = []
-        let lines = [Line](unsafeUninitializedCapacity: n) { lineSlots, linesDone in
-            results = [LineResults](unsafeUninitializedCapacity: n) { resultSlots, resultsDone in
+        let lines = [Line](unsafeUninitializedCapacity: HugePages.capacity(for: n, of: Line.self)) {
+            lineSlots, linesDone in
+            HugePages.advise(lineSlots, usedCount: n)
+            let resultCapacity = HugePages.capacity(for: n, of: LineResults.self)
+            results = [LineResults](unsafeUninitializedCapacity: resultCapacity) { resultSlots, resultsDone in
+                HugePages.advise(resultSlots, usedCount: n)
                 escapedText.bytes.withUnsafeBufferPointer { b in
                     spans.withUnsafeBufferPointer { spans in
                         _ = parallelChunks(count: n) { range in
