@@ -1,3 +1,5 @@
+import Dispatch
+import Glibc
 import TaskPaper
 
 /// textDocument/documentSymbol: projects and tasks as a tree; a
@@ -20,7 +22,8 @@ extension Server {
 /// Writes the tree straight to JSON in one pass over the lines: document order
 /// is the tree's pre-order, so a stack of open subtrees says where each symbol
 /// nests. Names and tags are copied from the lines' bytes (no `String` per line).
-struct DocumentSymbolTree: JSONEncodable {
+/// A large document is written in chunks of lines on all cores, then joined.
+struct DocumentSymbolTree: JSONEncodable, Sendable {
     let doc: DocumentSnapshot
     let outline: Outline
 
@@ -30,6 +33,68 @@ struct DocumentSymbolTree: JSONEncodable {
     /// each level here is two).
     static let maxDepth = 50
 
+    /// Below this many lines a chunk is not worth a thread.
+    static let minLinesPerChunk = 8192
+
+    func write(to w: inout JSONWriter) {
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let chunkCount = max(1, min(cores, outline.lineCount / DocumentSymbolTree.minLinesPerChunk))
+        let chunks = (0..<chunkCount).map { c in
+            outline.lineCount * c / chunkCount..<outline.lineCount * (c + 1) / chunkCount
+        }
+        let bounds = chunks.map(maxByteCount)
+        w.openArray()
+        w.reserveCapacity(additional: bounds.reduce(1, +))
+        // The first chunk goes straight into `w`; the others into their own bytes, appended after.
+        var others = [[UInt8]](repeating: [], count: chunkCount)
+        withUnsafeMutablePointer(to: &w) { first in
+            others.withUnsafeMutableBufferPointer { others in
+                let first = UnsafeSendable(first), others = UnsafeSendable(others)
+                DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
+                    let writer = SymbolChunkWriter(tree: self, lines: chunks[c])
+                    if c == 0 {
+                        writer.write(to: &first.value.pointee, maxCount: bounds[0])
+                    } else {
+                        var own = JSONWriter(capacity: 0)
+                        writer.write(to: &own, maxCount: bounds[c])
+                        others.value[c] = own.bytes
+                    }
+                }
+            }
+        }
+        w.rawElements { bytes in
+            for chunk in others.dropFirst() where !chunk.isEmpty {
+                // A chunk starts with a symbol: it follows a closed one after a comma, an opened array without.
+                if bytes.last == UInt8(ascii: "}") { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: chunk)
+            }
+        }
+        w.closeArray()
+    }
+
+    /// At most what a chunk writes: a symbol's fixed parts and numbers, its line escaped, its close.
+    private func maxByteCount(_ lines: Range<Int>) -> Int {
+        var count = 0
+        for line in lines where outline.isItem(line) {
+            let utf8Count = Int(outline.lines[line].syntax.utf8Count)
+            // The name and tags escaped, the spaces between tags, the fixed runs and six numbers.
+            count += ReservedBytes.maxEscapedCount(utf8Count) + utf8Count + 512
+        }
+        return count
+    }
+}
+
+/// Pointers handed to the chunk writers: each writes its own part only, and the caller waits for all.
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// Writes the symbols of the items on a range of lines, and closes the symbols whose subtrees end there.
+private struct SymbolChunkWriter {
+    let tree: DocumentSymbolTree
+    let lines: Range<Int>
+
     /// An item whose subtree is still being written.
     private struct OpenItem {
         var end: Int
@@ -37,84 +102,98 @@ struct DocumentSymbolTree: JSONEncodable {
         var wroteChildren: Bool
     }
 
-    func write(to w: inout JSONWriter) {
-        // About 200 bytes a symbol: one allocation instead of a doubling series.
-        w.reserveCapacity(additional: outline.lineCount * 200)
-        w.openArray()
-        var open: [OpenItem] = []
-        for item in 0..<outline.lineCount where outline.isItem(item) {
-            while let top = open.last, top.end <= item {
-                if top.wroteChildren { close(&w) }
+    private var outline: Outline { tree.outline }
+
+    private func isSymbol(_ item: Int) -> Bool {
+        let kind = outline.lines[item].syntax.kind
+        return kind == .project || kind == .task
+    }
+
+    /// Writes at most `maxCount` bytes; the first is the `{` of a symbol (no comma before it).
+    func write(to w: inout JSONWriter, maxCount: Int) {
+        guard !lines.isEmpty else { return }
+        // The subtrees open at the first line, as the walk from line 0 leaves them: its ancestors.
+        var open = outline.ancestors(of: lines.lowerBound).reversed().enumerated().map { depth, item in
+            OpenItem(end: outline.subtreeEnd(of: item), wroteChildren: isSymbol(item) && depth < DocumentSymbolTree.maxDepth)
+        }
+        w.withReservedBytes(maxCount: maxCount) { out in
+            var needsComma = false
+            for item in lines where outline.isItem(item) {
+                while let top = open.last, top.end <= item {
+                    if top.wroteChildren {
+                        out.plain("]}")
+                        needsComma = true
+                    }
+                    open.removeLast()
+                }
+                let end = outline.subtreeEnd(of: item)
+                if isSymbol(item) {
+                    // Below `maxDepth` levels of items, symbols are listed flat, without children.
+                    let nests = open.count < DocumentSymbolTree.maxDepth && end > item + 1
+                    if needsComma { out.byte(UInt8(ascii: ",")) }
+                    writeSymbol(item, subtreeEnd: end, to: &out)
+                    out.plain(nests ? ",\"children\":[" : "}")
+                    needsComma = !nests
+                    if end > item + 1 { open.append(OpenItem(end: end, wroteChildren: nests)) }
+                } else if end > item + 1 {
+                    open.append(OpenItem(end: end, wroteChildren: false))
+                }
+            }
+            while let top = open.last, top.end <= lines.upperBound {
+                if top.wroteChildren { out.plain("]}") }
                 open.removeLast()
             }
-            let end = outline.subtreeEnd(of: item)
-            let kind = outline.lines[item].syntax.kind
-            if kind == .project || kind == .task {
-                // Below `maxDepth` levels of items, symbols are listed flat, without children.
-                let nests = open.count < DocumentSymbolTree.maxDepth && end > item + 1
-                writeSymbol(item, subtreeEnd: end, to: &w)
-                if nests {
-                    w.appendPlain(",\"children\":")
-                    w.openArray()
-                } else {
-                    w.closeObject()
-                }
-                if end > item + 1 { open.append(OpenItem(end: end, wroteChildren: nests)) }
-            } else if end > item + 1 {
-                open.append(OpenItem(end: end, wroteChildren: false))
-            }
         }
-        for item in open.reversed() where item.wroteChildren { close(&w) }
-        w.closeArray()
     }
 
-    /// Closes a symbol's `children` array and the symbol.
-    private func close(_ w: inout JSONWriter) {
-        w.closeArray()
-        w.closeObject()
-    }
-
-    /// One symbol's fields, its object left open for `children`. The fixed parts of the
-    /// object are written as whole runs: a document has tens of thousands of symbols.
-    private func writeSymbol(_ item: Int, subtreeEnd: Int, to w: inout JSONWriter) {
+    /// One symbol's fields, its object left open for `children`.
+    private func writeSymbol(_ item: Int, subtreeEnd: Int, to out: inout ReservedBytes) {
         let line = outline.lines[item], syntax = line.syntax
-        let last = subtreeEnd - 1
-        let end = doc.clientPosition(TextLocation(line: last, offset: Int(doc.text.lines[last].syntax.utf8Count)))
-        let selection = doc.lspRange(line: item, syntax.contentRange)
+        let last = outline.lines[subtreeEnd - 1].syntax
+        let encoding = tree.doc.encoding
         let nameRange = line.itemNameRange
-        w.openObject()
+        let endColumn =
+            last.isASCII
+            ? Int(last.utf8Count) : encoding.length(of: outline.lines[subtreeEnd - 1].text, isASCII: false)
+        var selection = (start: syntax.indentLength, end: Int(syntax.contentEnd))
+        if !syntax.isASCII {
+            let start = encoding.column(ofUTF8Offset: selection.start, in: line.text, isASCII: false)
+            selection.end = encoding.column(
+                ofUTF8Offset: selection.end, in: line.text, isASCII: false, after: (selection.start, start))
+            selection.start = start
+        }
         line.text.withUTF8Bytes { b in
-            w.appendPlain("\"name\":\"")
-            w.appendEscaped(UnsafeBufferPointer(rebasing: b[nameRange]))
+            out.plain("{\"name\":\"")
+            out.escaped(UnsafeBufferPointer(rebasing: b[nameRange]))
             if !syntax.tags.isEmpty {
-                w.appendPlain("\",\"detail\":\"")
+                out.plain("\",\"detail\":\"")
                 for (k, tag) in syntax.tags.enumerated() {
-                    if k > 0 { w.appendPlain(" ") }
-                    w.appendEscaped(UnsafeBufferPointer(rebasing: b[tag.range]))
+                    if k > 0 { out.byte(UInt8(ascii: " ")) }
+                    out.escaped(UnsafeBufferPointer(rebasing: b[tag.range]))
                 }
             }
         }
-        w.appendPlain("\",\"kind\":")
-        w.appendPlainInt(SymbolKind(syntax.kind).rawValue)
+        out.plain("\",\"kind\":")
+        out.digits(SymbolKind(syntax.kind).rawValue)
         if line.isDone {
-            w.appendPlain(",\"tags\":[")
-            w.appendPlainInt(SymbolTag.deprecated.rawValue)
-            w.appendPlain("]")
+            out.plain(",\"tags\":[")
+            out.digits(SymbolTag.deprecated.rawValue)
+            out.byte(UInt8(ascii: "]"))
         }
-        w.appendPlain(",\"range\":{\"start\":{\"line\":")
-        w.appendPlainInt(item)
-        w.appendPlain(",\"character\":0},\"end\":{\"line\":")
-        w.appendPlainInt(end.line)
-        w.appendPlain(",\"character\":")
-        w.appendPlainInt(end.character)
-        w.appendPlain("}},\"selectionRange\":{\"start\":{\"line\":")
-        w.appendPlainInt(item)
-        w.appendPlain(",\"character\":")
-        w.appendPlainInt(selection.start.character)
-        w.appendPlain("},\"end\":{\"line\":")
-        w.appendPlainInt(item)
-        w.appendPlain(",\"character\":")
-        w.appendPlainInt(selection.end.character)
-        w.appendPlain("}}")
+        out.plain(",\"range\":{\"start\":{\"line\":")
+        out.digits(item)
+        out.plain(",\"character\":0},\"end\":{\"line\":")
+        out.digits(subtreeEnd - 1)
+        out.plain(",\"character\":")
+        out.digits(endColumn)
+        out.plain("}},\"selectionRange\":{\"start\":{\"line\":")
+        out.digits(item)
+        out.plain(",\"character\":")
+        out.digits(selection.start)
+        out.plain("},\"end\":{\"line\":")
+        out.digits(item)
+        out.plain(",\"character\":")
+        out.digits(selection.end)
+        out.plain("}}")
     }
 }

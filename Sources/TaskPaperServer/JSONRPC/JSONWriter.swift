@@ -1,3 +1,4 @@
+import Glibc
 import TaskPaper
 
 /// Writes JSON straight into bytes. Foundation's encoders are slow on Linux
@@ -104,39 +105,44 @@ public struct JSONWriter {
     public mutating func intArray(_ values: [UInt32]) {
         separate()
         bytes.append(UInt8(ascii: "["))
-        // In chunks, so the worst-case reservation (11 bytes a number) stays small.
-        let chunk = 4096
-        for from in stride(from: 0, to: values.count, by: chunk) {
-            let to = min(values.count, from + chunk)
-            let start = bytes.count
-            let capacity = (to - from) * 11
-            bytes.append(contentsOf: repeatElement(0, count: capacity))
-            let used = bytes.withUnsafeMutableBufferPointer { buf -> Int in
-                var p = start
-                for k in from..<to {
-                    if k > 0 { buf[p] = UInt8(ascii: ","); p += 1 }
-                    p = JSONWriter.writeDigits(values[k], into: buf, at: p)
+        values.withUnsafeBufferPointer { values in
+            // In chunks, so the worst-case reservation (a comma and 10 digits a number) stays small.
+            let chunk = 4096
+            for from in stride(from: 0, to: values.count, by: chunk) {
+                let to = min(values.count, from + chunk)
+                withReservedBytes(maxCount: (to - from) * 11) { out in
+                    for k in from..<to {
+                        if k > 0 { out.byte(UInt8(ascii: ",")) }
+                        out.digits(values[k])
+                    }
                 }
-                return p - start
             }
-            bytes.removeLast(capacity - used)
         }
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
-    /// Writes `v` in decimal at `p`; returns the position after it.
-    @inline(__always)
-    private static func writeDigits(_ v: UInt32, into buf: UnsafeMutableBufferPointer<UInt8>, at p: Int) -> Int {
-        if v < 10 { buf[p] = UInt8(truncatingIfNeeded: v) &+ 0x30; return p + 1 }
-        var n = 1, t = v / 10
-        while t > 0 { n += 1; t /= 10 }
-        var x = v
-        for k in stride(from: p + n - 1, through: p, by: -1) {
-            buf[k] = UInt8(truncatingIfNeeded: x % 10) &+ 0x30
-            x /= 10
+    /// Grows the bytes by what `write` puts into `maxCount` uninitialized bytes (it returns how many it wrote).
+    mutating func appendUninitialized(_ maxCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        bytes.append(addingCapacity: maxCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                JSONWriter.preferHugePages(buffer)
+                initialized = write(buffer)
+                precondition(initialized <= buffer.count, "wrote past the reservation")
+            }
         }
-        return p + n
+    }
+
+    /// Asks the kernel for 2 MiB pages under a large reservation: first touching tens of megabytes
+    /// in 4 KiB pages costs thousands of page faults, the largest part of writing a large answer.
+    private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let hugePage = 2 << 20
+        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
+        let from = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let to = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+        guard to > from else { return }
+        // Only advice: where the kernel has no huge pages (or THP is off) nothing changes.
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: from), to - from, MADV_HUGEPAGE)
     }
 
     fileprivate mutating func appendDigits(_ value: Int) {
