@@ -49,15 +49,17 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
         var others = [[UInt8]](repeating: [], count: chunkCount)
         withUnsafeMutablePointer(to: &w) { first in
             others.withUnsafeMutableBufferPointer { others in
-                let first = UnsafeSendable(first), others = UnsafeSendable(others)
-                DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
-                    let writer = SymbolChunkWriter(tree: self, lines: chunks[c])
-                    if c == 0 {
-                        writer.write(to: &first.value.pointee, maxCount: bounds[0])
-                    } else {
-                        var own = JSONWriter(capacity: 0)
-                        writer.write(to: &own, maxCount: bounds[c])
-                        others.value[c] = own.bytes
+                outline.lines.withUnsafeBufferPointer { lines in
+                    let first = UnsafeSendable(first), others = UnsafeSendable(others), lines = UnsafeSendable(lines)
+                    DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
+                        let writer = SymbolChunkWriter(tree: self, lines: lines.value, range: chunks[c])
+                        if c == 0 {
+                            writer.write(to: &first.value.pointee, maxCount: bounds[0])
+                        } else {
+                            var own = JSONWriter(capacity: 0)
+                            writer.write(to: &own, maxCount: bounds[c])
+                            others.value[c] = own.bytes
+                        }
                     }
                 }
             }
@@ -93,7 +95,9 @@ private struct UnsafeSendable<T>: @unchecked Sendable {
 /// Writes the symbols of the items on a range of lines, and closes the symbols whose subtrees end there.
 private struct SymbolChunkWriter {
     let tree: DocumentSymbolTree
-    let lines: Range<Int>
+    /// The outline's lines, read in place (a `Line` copied out costs a retain and a release).
+    let lines: UnsafeBufferPointer<Line>
+    let range: Range<Int>
 
     /// An item whose subtree is still being written.
     private struct OpenItem {
@@ -105,20 +109,21 @@ private struct SymbolChunkWriter {
     private var outline: Outline { tree.outline }
 
     private func isSymbol(_ item: Int) -> Bool {
-        let kind = outline.lines[item].syntax.kind
+        let kind = lines[item].syntax.kind
         return kind == .project || kind == .task
     }
 
     /// Writes at most `maxCount` bytes; the first is the `{` of a symbol (no comma before it).
     func write(to w: inout JSONWriter, maxCount: Int) {
-        guard !lines.isEmpty else { return }
+        guard !range.isEmpty else { return }
         // The subtrees open at the first line, as the walk from line 0 leaves them: its ancestors.
-        var open = outline.ancestors(of: lines.lowerBound).reversed().enumerated().map { depth, item in
-            OpenItem(end: outline.subtreeEnd(of: item), wroteChildren: isSymbol(item) && depth < DocumentSymbolTree.maxDepth)
+        var open = outline.ancestors(of: range.lowerBound).reversed().enumerated().map { depth, item in
+            OpenItem(
+                end: outline.subtreeEnd(of: item), wroteChildren: isSymbol(item) && depth < DocumentSymbolTree.maxDepth)
         }
         w.withReservedBytes(maxCount: maxCount) { out in
             var needsComma = false
-            for item in lines where outline.isItem(item) {
+            for item in range where outline.isItem(item) {
                 while let top = open.last, top.end <= item {
                     if top.wroteChildren {
                         out.plain("]}")
@@ -139,7 +144,7 @@ private struct SymbolChunkWriter {
                     open.append(OpenItem(end: end, wroteChildren: false))
                 }
             }
-            while let top = open.last, top.end <= lines.upperBound {
+            while let top = open.last, top.end <= range.upperBound {
                 if top.wroteChildren { out.plain("]}") }
                 open.removeLast()
             }
@@ -148,13 +153,12 @@ private struct SymbolChunkWriter {
 
     /// One symbol's fields, its object left open for `children`.
     private func writeSymbol(_ item: Int, subtreeEnd: Int, to out: inout ReservedBytes) {
-        let line = outline.lines[item], syntax = line.syntax
-        let last = outline.lines[subtreeEnd - 1].syntax
-        let encoding = tree.doc.encoding
-        let nameRange = line.itemNameRange
+        let encoding = tree.doc.encoding, last = subtreeEnd - 1
         let endColumn =
-            last.isASCII
-            ? Int(last.utf8Count) : encoding.length(of: outline.lines[subtreeEnd - 1].text, isASCII: false)
+            lines[last].syntax.isASCII
+            ? Int(lines[last].syntax.utf8Count) : encoding.length(of: lines[last].text, isASCII: false)
+        // One copy of the line (a `Line` method called on the buffer's element copies it each time).
+        let line = lines[item], syntax = line.syntax
         var selection = (start: syntax.indentLength, end: Int(syntax.contentEnd))
         if !syntax.isASCII {
             let start = encoding.column(ofUTF8Offset: selection.start, in: line.text, isASCII: false)
@@ -162,36 +166,45 @@ private struct SymbolChunkWriter {
                 ofUTF8Offset: selection.end, in: line.text, isASCII: false, after: (selection.start, start))
             selection.start = start
         }
-        line.text.withUTF8Bytes { b in
+        let nameRange = line.itemNameRange
+        let isDone = line.text.withUTF8Bytes { b in
             out.plain("{\"name\":\"")
             out.escaped(UnsafeBufferPointer(rebasing: b[nameRange]))
+            var isDone = false
             if !syntax.tags.isEmpty {
                 out.plain("\",\"detail\":\"")
-                for (k, tag) in syntax.tags.enumerated() {
+                for k in syntax.tags.indices {
+                    let tag = syntax.tags[k]
                     if k > 0 { out.byte(UInt8(ascii: " ")) }
                     out.escaped(UnsafeBufferPointer(rebasing: b[tag.range]))
+                    // `Line.isDone`, on the bytes at hand.
+                    isDone = isDone || b[tag.nameRange].elementsEqual("done".utf8)
                 }
             }
+            return isDone
         }
         out.plain("\",\"kind\":")
         out.digits(SymbolKind(syntax.kind).rawValue)
-        if line.isDone {
+        if isDone {
             out.plain(",\"tags\":[")
             out.digits(SymbolTag.deprecated.rawValue)
             out.byte(UInt8(ascii: "]"))
         }
         out.plain(",\"range\":{\"start\":{\"line\":")
+        // The item's line number is written three times: its digits once, then copied.
+        let lineStart = out.cursor
         out.digits(item)
+        let lineDigits = UnsafeBufferPointer(start: lineStart, count: out.cursor - lineStart)
         out.plain(",\"character\":0},\"end\":{\"line\":")
-        out.digits(subtreeEnd - 1)
+        out.digits(last)
         out.plain(",\"character\":")
         out.digits(endColumn)
         out.plain("}},\"selectionRange\":{\"start\":{\"line\":")
-        out.digits(item)
+        out.plain(lineDigits)
         out.plain(",\"character\":")
         out.digits(selection.start)
         out.plain("},\"end\":{\"line\":")
-        out.digits(item)
+        out.plain(lineDigits)
         out.plain(",\"character\":")
         out.digits(selection.end)
         out.plain("}}")

@@ -1,5 +1,3 @@
-import TaskPaper
-
 /// A cursor over memory a `JSONWriter` reserved (`withReservedBytes`): each piece is stored
 /// through a pointer, with no capacity or uniqueness check per piece. The writers of the
 /// large answers (document symbols, semantic tokens) put out millions of small pieces.
@@ -50,52 +48,89 @@ public struct ReservedBytes {
     @inline(__always) public mutating func digits(_ value: UInt32) {
         if value < 10 {
             byte(UInt8(truncatingIfNeeded: value) &+ 0x30)
-        } else if value < 100 {
-            assert(limit - cursor >= 2, "wrote past the reservation")
-            cursor[0] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
-            cursor[1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-            cursor += 2
         } else {
             digits(magnitude: UInt(value))
         }
     }
 
-    /// Counts the digits, then writes them right to left.
+    /// "00" to "99": two digits per division by 100.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// Counts the digits by comparing, then writes them right to left, two at a time.
     private mutating func digits(magnitude value: UInt) {
-        var count = 1, rest = value / 10
-        while rest > 0 { count += 1; rest /= 10 }
+        var count = 2, power: UInt = 100
+        if value < 10 {
+            count = 1
+        } else {
+            while count < 20, value >= power {
+                count += 1
+                power &*= 10
+            }
+        }
         assert(limit - cursor >= count, "wrote past the reservation")
+        let pairs = ReservedBytes.digitPairs.utf8Start
         var v = value, p = cursor + count
-        repeat {
-            p -= 1
-            p.pointee = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-        } while v > 0
+        while v >= 10 {
+            let pair = Int(v % 100)
+            v /= 100
+            p -= 2
+            p[0] = pairs[2 * pair]
+            p[1] = pairs[2 * pair + 1]
+        }
+        if p > cursor { cursor[0] = UInt8(truncatingIfNeeded: v) &+ 0x30 }
         cursor += count
     }
 
-    /// UTF-8 bytes inside a JSON string: plain runs copied whole; quotes, backslashes and
-    /// control bytes escaped as `JSONWriter.appendEscaped` escapes them.
+    /// UTF-8 bytes inside a JSON string, escaped as `JSONWriter.appendEscaped` escapes them:
+    /// quotes, backslashes and control bytes. Plain bytes are copied eight at a time while checked.
     public mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let base = b.baseAddress else { return }
+        let n = b.count
+        assert(limit - cursor >= n, "wrote past the reservation")
         var k = 0
-        while k < b.count {
-            let runEnd = ByteScan.firstJSONStringSpecial(in: b, from: k)
-            plain(UnsafeBufferPointer(rebasing: b[k..<runEnd]))
-            guard runEnd < b.count else { break }
-            let c = b[runEnd]
-            byte(0x5C)
-            switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(c)
-            case 0x0A: byte(UInt8(ascii: "n"))
-            case 0x0D: byte(UInt8(ascii: "r"))
-            case 0x09: byte(UInt8(ascii: "t"))
-            default:
-                let hex: StaticString = "0123456789abcdef"
-                plain("u00")
-                byte(hex.utf8Start[Int(c >> 4)])
-                byte(hex.utf8Start[Int(c & 15)])
+        while k < n {
+            while k + 8 <= n {
+                let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                guard ReservedBytes.isPlain(word) else { break }
+                UnsafeMutableRawPointer(cursor).storeBytes(of: word, as: UInt64.self)
+                cursor += 8
+                k += 8
             }
-            k = runEnd + 1
+            guard k < n else { break }
+            let c = b[k]
+            k += 1
+            guard c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 else {
+                byte(c)
+                continue
+            }
+            escape(c)
+        }
+    }
+
+    /// Whether no byte of `word` is a quote, a backslash or a control byte (`ByteScan.firstJSONStringSpecial`).
+    @inline(__always) private static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ w: UInt64) -> Bool { (w &- ones) & ~w & highs != 0 }
+        // A byte below 0x20: (byte - 0x20) borrows into its high bit, unless the byte itself is >= 0x80.
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return !control && !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
+    }
+
+    private mutating func escape(_ c: UInt8) {
+        byte(0x5C)
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(c)
+        case 0x0A: byte(UInt8(ascii: "n"))
+        case 0x0D: byte(UInt8(ascii: "r"))
+        case 0x09: byte(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            plain("u00")
+            byte(hex.utf8Start[Int(c >> 4)])
+            byte(hex.utf8Start[Int(c & 15)])
         }
     }
 }
