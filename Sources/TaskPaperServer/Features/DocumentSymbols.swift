@@ -1,5 +1,3 @@
-import Dispatch
-import Glibc
 import TaskPaper
 
 /// textDocument/documentSymbol: projects and tasks as a tree; a
@@ -37,38 +35,16 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
     static let minLinesPerChunk = 8192
 
     func write(to w: inout JSONWriter) {
-        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let chunkCount = max(1, min(cores, outline.lineCount / DocumentSymbolTree.minLinesPerChunk))
+        let chunkCount = max(1, min(JSONWriter.coreCount, outline.lineCount / DocumentSymbolTree.minLinesPerChunk))
         let chunks = (0..<chunkCount).map { c in
             outline.lineCount * c / chunkCount..<outline.lineCount * (c + 1) / chunkCount
         }
         let bounds = chunks.map(maxByteCount)
         w.openArray()
         w.reserveCapacity(additional: bounds.reduce(1, +))
-        // The first chunk goes straight into `w`; the others into their own bytes, appended after.
-        var others = [[UInt8]](repeating: [], count: chunkCount)
-        withUnsafeMutablePointer(to: &w) { first in
-            others.withUnsafeMutableBufferPointer { others in
-                outline.lines.withUnsafeBufferPointer { lines in
-                    let first = UnsafeSendable(first), others = UnsafeSendable(others), lines = UnsafeSendable(lines)
-                    DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
-                        let writer = SymbolChunkWriter(tree: self, lines: lines.value, range: chunks[c])
-                        if c == 0 {
-                            writer.write(to: &first.value.pointee, maxCount: bounds[0])
-                        } else {
-                            var own = JSONWriter(capacity: 0)
-                            writer.write(to: &own, maxCount: bounds[c])
-                            others.value[c] = own.bytes
-                        }
-                    }
-                }
-            }
-        }
-        w.rawElements { bytes in
-            for chunk in others.dropFirst() where !chunk.isEmpty {
-                // A chunk starts with a symbol: it follows a closed one after a comma, an opened array without.
-                if bytes.last == UInt8(ascii: "}") { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: chunk)
+        outline.lines.withUnsafeBufferPointer { lines in
+            w.parallelElements(parts: chunkCount) { c, w in
+                SymbolChunkWriter(tree: self, lines: lines, range: chunks[c]).write(to: &w, maxCount: bounds[c])
             }
         }
         w.closeArray()
@@ -84,12 +60,6 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
         }
         return count
     }
-}
-
-/// Pointers handed to the chunk writers: each writes its own part only, and the caller waits for all.
-private struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// Writes the symbols of the items on a range of lines, and closes the symbols whose subtrees end there.
