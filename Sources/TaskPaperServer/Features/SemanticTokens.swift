@@ -89,7 +89,9 @@ enum SemanticTokenizer {
         var projectFrom = syntax.kind == .project ? syntax.indentLength : Int.max
         let projectEnd = syntax.contentRange.upperBound
         if syntax.kind == .task { emit(syntax.taskMarkerRange, .task, lineMods) }
-        for (i, tag) in syntax.tags.enumerated() {
+        // By index: iterating `enumerated()` copies the tag list into an iterator per line.
+        for i in syntax.tags.indices {
+            let tag = syntax.tags[i]
             if projectFrom < projectEnd, tag.range.lowerBound < projectEnd {
                 emit(projectFrom..<tag.range.lowerBound, .project, lineMods)
                 projectFrom = tag.end
@@ -140,7 +142,8 @@ struct TokenChunk {
     /// The last token's line and start (what the next chunk's first token is relative to).
     var last: (line: Int, start: UInt32)?
 
-    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 16) }
+    /// About three tokens of five numbers a line; room for twice that, so the data is rarely moved.
+    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 32) }
 
     mutating func encode(
         _ lines: Range<Int>, texts: UnsafeBufferPointer<Line>, results: UnsafeBufferPointer<LineResults>,
