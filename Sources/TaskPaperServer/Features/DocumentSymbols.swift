@@ -34,8 +34,12 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
     /// Below this many lines a chunk is not worth a thread.
     static let minLinesPerChunk = 8192
 
+    /// How many chunks to write the lines in; nil: one per core, for a large document (tests choose).
+    var chunkCount: Int?
+
     func write(to w: inout JSONWriter) {
-        let chunkCount = max(1, min(JSONWriter.coreCount, outline.lineCount / DocumentSymbolTree.minLinesPerChunk))
+        let chunkCount =
+            chunkCount ?? max(1, min(JSONWriter.coreCount, outline.lineCount / DocumentSymbolTree.minLinesPerChunk))
         let chunks = (0..<chunkCount).map { c in
             outline.lineCount * c / chunkCount..<outline.lineCount * (c + 1) / chunkCount
         }
@@ -83,7 +87,7 @@ private struct SymbolChunkWriter {
         return kind == .project || kind == .task
     }
 
-    /// Writes at most `maxCount` bytes; the first is the `{` of a symbol (no comma before it).
+    /// Writes at most `maxCount` bytes, starting with a symbol (no comma before it) or a close.
     func write(to w: inout JSONWriter, maxCount: Int) {
         guard !range.isEmpty else { return }
         // The subtrees open at the first line, as the walk from line 0 leaves them: its ancestors.

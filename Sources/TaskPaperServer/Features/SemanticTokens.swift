@@ -110,7 +110,7 @@ enum SemanticTokenizer {
     /// the client range between them. A whole large document is encoded in chunks on all cores.
     static func encode(
         _ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
-        to: ClientPosition? = nil
+        to: ClientPosition? = nil, linesPerChunk: Int = SemanticTokenizer.linesPerChunk
     ) -> [UInt32] {
         let encoding = doc.context.encoding
         return doc.text.lines.withUnsafeBufferPointer { texts in

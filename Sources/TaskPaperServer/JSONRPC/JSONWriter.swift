@@ -103,11 +103,15 @@ public struct JSONWriter {
     /// Writes integers as an array; the hot path of semantic tokens (millions of
     /// them), so digits go straight into reserved memory, on all cores for a long array.
     public mutating func intArray(_ values: [UInt32]) {
+        intArray(values, parts: values.count < 1 << 16 ? 1 : JSONWriter.coreCount)
+    }
+
+    /// The same, written in `parts` pieces at once (tests choose).
+    mutating func intArray(_ values: [UInt32], parts: Int) {
         separate()
         bytes.append(UInt8(ascii: "["))
         // A comma and at most 10 digits a number, reserved at once: nothing is copied while writing.
         reserveCapacity(additional: values.count * 11 + 1)
-        let parts = values.count < 1 << 16 ? 1 : JSONWriter.coreCount
         values.withUnsafeBufferPointer { values in
             parallelElements(parts: parts) { part, w in
                 let range = values.count * part / parts..<values.count * (part + 1) / parts

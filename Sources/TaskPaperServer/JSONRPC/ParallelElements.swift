@@ -8,7 +8,8 @@ extension JSONWriter {
     /// Writes the elements of the array just opened in `parts` pieces, all at once on the cores:
     /// part 0 straight into this writer, each other part into its own writer, appended in order
     /// (the one copy). `write(part, &writer)` puts out raw elements with commas between them but
-    /// none before the first; a part may also end inside an element it opened (`"children":[`).
+    /// none before the first; a part may also close arrays an earlier part opened (`]}`) or end
+    /// inside an element it opened (`"children":[`).
     /// Reserve room for the whole answer first: growing this writer would copy part 0.
     mutating func parallelElements(parts: Int, _ write: (_ part: Int, _ w: inout JSONWriter) -> Void) {
         guard parts > 1 else { return write(0, &self) }
@@ -31,8 +32,8 @@ extension JSONWriter {
             }
         }
         for part in others.dropFirst() where !part.isEmpty {
-            // After an opened array the next element follows at once; after an element, a comma.
-            let comma = bytes.last != UInt8(ascii: "[")
+            // A comma between two elements; none after an opened array or before a closing one.
+            let comma = bytes.last != UInt8(ascii: "[") && part.first != UInt8(ascii: "]")
             appendUninitialized(part.count + 1) { buffer in
                 if comma { buffer[0] = UInt8(ascii: ",") }
                 let from = comma ? 1 : 0
