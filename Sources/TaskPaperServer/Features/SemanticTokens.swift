@@ -142,8 +142,8 @@ struct TokenChunk {
     /// The last token's line and start (what the next chunk's first token is relative to).
     var last: (line: Int, start: UInt32)?
 
-    /// About three tokens of five numbers a line; room for twice that, so the data is rarely moved.
-    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 32) }
+    /// About three tokens of five numbers a line, and some room: the data is rarely moved.
+    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 20) }
 
     mutating func encode(
         _ lines: Range<Int>, texts: UnsafeBufferPointer<Line>, results: UnsafeBufferPointer<LineResults>,

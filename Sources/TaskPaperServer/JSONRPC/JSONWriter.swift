@@ -129,9 +129,10 @@ public struct JSONWriter {
 
     /// Grows the bytes by what `write` puts into `maxCount` uninitialized bytes (it returns how many it wrote).
     mutating func appendUninitialized(_ maxCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
-                JSONWriter.preferHugePages(buffer)
+                JSONWriter.preferHugePages(buffer, allocated: allocated)
                 initialized = write(buffer)
                 precondition(initialized <= buffer.count, "wrote past the reservation")
             }
@@ -140,9 +141,11 @@ public struct JSONWriter {
 
     /// Asks the kernel for 2 MiB pages under a large reservation: first touching tens of megabytes
     /// in 4 KiB pages costs thousands of page faults, the largest part of writing a large answer.
-    private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        let hugePage = 2 << 20
-        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
+    private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>, allocated: Int) {
+        // Only where the C library maps the allocation on its own (from 32 MiB on), so it goes back to
+        // the system when freed; huge pages in a heap shared with small allocations would stay resident.
+        let hugePage = 2 << 20, ownMapping = 32 << 20
+        guard allocated >= ownMapping, buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
         let from = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
         let to = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
         guard to > from else { return }
