@@ -129,6 +129,9 @@ public struct JSONWriter {
 
     /// Grows the bytes by what `write` puts into `maxCount` uninitialized bytes (it returns how many it wrote).
     mutating func appendUninitialized(_ maxCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        // A reservation of megabytes is made at least 32 MiB (address space only: untouched pages cost
+        // nothing), so the C library maps it on its own and it may take huge pages.
+        let maxCount = maxCount >= JSONWriter.hugePage * 2 ? max(maxCount, JSONWriter.ownMapping) : maxCount
         let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
@@ -141,10 +144,11 @@ public struct JSONWriter {
 
     /// Asks the kernel for 2 MiB pages under a large reservation: first touching tens of megabytes
     /// in 4 KiB pages costs thousands of page faults, the largest part of writing a large answer.
+    private static let hugePage = 2 << 20, ownMapping = 32 << 20
+
     private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>, allocated: Int) {
         // Only where the C library maps the allocation on its own (from 32 MiB on), so it goes back to
         // the system when freed; huge pages in a heap shared with small allocations would stay resident.
-        let hugePage = 2 << 20, ownMapping = 32 << 20
         guard allocated >= ownMapping, buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
         let from = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
         let to = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
