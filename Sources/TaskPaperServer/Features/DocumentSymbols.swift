@@ -43,22 +43,23 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
         let chunks = (0..<chunkCount).map { c in
             outline.lineCount * c / chunkCount..<outline.lineCount * (c + 1) / chunkCount
         }
-        let bounds = chunks.map(maxByteCount)
-        w.openArray()
-        w.reserveCapacity(additional: bounds.reduce(1, +))
         outline.lines.withUnsafeBufferPointer { lines in
+            let bounds = chunks.map { maxByteCount($0, lines) }
+            w.openArray()
+            w.reserveCapacity(additional: bounds.reduce(1, +))
             w.parallelElements(parts: chunkCount) { c, w in
                 SymbolChunkWriter(tree: self, lines: lines, range: chunks[c]).write(to: &w, maxCount: bounds[c])
             }
+            w.closeArray()
         }
-        w.closeArray()
     }
 
-    /// At most what a chunk writes: a symbol's fixed parts and numbers, its line escaped, its close.
-    private func maxByteCount(_ lines: Range<Int>) -> Int {
-        var count = 0
-        for line in lines where outline.isItem(line) {
-            let utf8Count = Int(outline.lines[line].syntax.utf8Count)
+    /// At most what a chunk writes: per symbol its fixed parts and numbers, its line escaped and its
+    /// close; the closes of the symbols open at its first line (`maxDepth` of them at most).
+    private func maxByteCount(_ range: Range<Int>, _ lines: UnsafeBufferPointer<Line>) -> Int {
+        var count = 2 * DocumentSymbolTree.maxDepth
+        for line in range where outline.isItem(line) {
+            let utf8Count = Int(lines[line].syntax.utf8Count)
             // The name and tags escaped, the spaces between tags, the fixed runs and six numbers.
             count += ReservedBytes.maxEscapedCount(utf8Count) + utf8Count + 512
         }
