@@ -72,11 +72,11 @@ import TaskPaper
         var rng = SeededRandom(seed: 16)
         for round in 0..<12 {
             let doc = Self.document(Self.randomDocument(&rng, lines: rng.int(1...400)), encoding: encoding)
-            let whole = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount, chunkCount: 1)
+            let whole = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount, linesPerChunk: Int.max / 4)
             #expect(!whole.isEmpty || doc.lineCount < 5)
-            for chunks in 2...7 {
-                let chunked = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount, chunkCount: chunks)
-                #expect(chunked == whole, "seed 16, round \(round), \(chunks) chunks, \(encoding)")
+            for linesPerChunk in [1, 2, 3, 7, 50] {
+                let chunked = SemanticTokenizer.encode(doc, lines: 0..<doc.lineCount, linesPerChunk: linesPerChunk)
+                #expect(chunked == whole, "seed 16, round \(round), \(linesPerChunk) lines a chunk, \(encoding)")
             }
         }
     }

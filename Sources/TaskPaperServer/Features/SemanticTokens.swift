@@ -1,4 +1,3 @@
-import Dispatch
 import TaskPaper
 
 /// The one place that turns a parsed line into semantic tokens.
@@ -111,37 +110,29 @@ enum SemanticTokenizer {
     /// the client range between them. A whole large document is encoded in chunks on all cores.
     static func encode(
         _ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
-        to: ClientPosition? = nil, chunkCount: Int? = nil
+        to: ClientPosition? = nil, linesPerChunk: Int = SemanticTokenizer.linesPerChunk
     ) -> [UInt32] {
         let encoding = doc.context.encoding
-        let chunkCount =
-            from != nil || to != nil
-            ? 1 : chunkCount ?? max(1, min(JSONWriter.coreCount, lines.count / minLinesPerChunk))
         return doc.text.lines.withUnsafeBufferPointer { texts in
             doc.results.withUnsafeBufferPointer { results in
-                let ranges = (0..<chunkCount).map { c in
-                    lines.lowerBound + lines.count * c / chunkCount..<lines.lowerBound + lines.count * (c + 1)
-                        / chunkCount
+                guard from == nil, to == nil, lines.count > 2 * linesPerChunk else {
+                    var chunk = TokenChunk(expectedLines: from == nil ? lines.count : 0)
+                    chunk.encode(lines, texts: texts, results: results, encoding: encoding, from: from, to: to)
+                    return chunk.data
                 }
-                // Made here, filled by the workers: their memory comes from this thread's heap, where the
-                // next request finds it again. The first has room for all: the others are appended to it.
-                var chunks = ranges.map { TokenChunk(expectedLines: $0.count) }
-                chunks[0] = TokenChunk(expectedLines: from == nil ? lines.count : 0)
-                chunks.withUnsafeMutableBufferPointer { slots in
-                    let shared = UnsafeSendable((slots, texts, results))
-                    DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
-                        let (slots, texts, results) = shared.value
-                        slots[c].encode(
-                            ranges[c], texts: texts, results: results, encoding: encoding, from: from, to: to)
-                    }
+                let chunks = parallelChunks(count: lines.count, chunk: linesPerChunk) { range in
+                    var chunk = TokenChunk(expectedLines: range.count)
+                    let shifted = range.lowerBound + lines.lowerBound..<range.upperBound + lines.lowerBound
+                    chunk.encode(shifted, texts: texts, results: results, encoding: encoding, from: nil, to: nil)
+                    return chunk
                 }
-                return TokenChunk.joined(&chunks)
+                return TokenChunk.joined(chunks)
             }
         }
     }
 
-    /// Below this many lines a chunk is not worth a thread.
-    static let minLinesPerChunk = 16384
+    /// Lines encoded by one worker at a time.
+    static let linesPerChunk = 16384
 }
 
 /// The tokens of a run of lines, delta-encoded as if no token came before them: the first
@@ -151,8 +142,8 @@ struct TokenChunk {
     /// The last token's line and start (what the next chunk's first token is relative to).
     var last: (line: Int, start: UInt32)?
 
-    /// About three tokens of five numbers a line, and room: the data is rarely moved.
-    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 24) }
+    /// About three tokens of five numbers a line, and some room: the data is rarely moved.
+    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 20) }
 
     mutating func encode(
         _ lines: Range<Int>, texts: UnsafeBufferPointer<Line>, results: UnsafeBufferPointer<LineResults>,
@@ -183,25 +174,24 @@ struct TokenChunk {
         if !data.isEmpty { last = (prevLine, prevStart) }
     }
 
-    /// The chunks' data in order, each chunk's first token made relative to the last token before it:
-    /// appended to the first chunk's data, each other chunk let go once copied.
-    static func joined(_ chunks: inout [TokenChunk]) -> [UInt32] {
-        var data: [UInt32] = []
-        swap(&data, &chunks[0].data)
-        var before = chunks[0].last ?? (0, 0)
-        for c in chunks.indices.dropFirst() {
-            guard let last = chunks[c].last else { continue }
-            let first = data.count
-            data.append(contentsOf: chunks[c].data)
-            chunks[c].data = []
-            // Encoded after (0, 0): the first token holds its own line and start.
-            let line = Int(data[first]), start = data[first + 1]
-            let deltaLine = UInt32(line - before.line)
-            data[first] = deltaLine
-            data[first + 1] = deltaLine > 0 ? start : start - before.start
-            before = last
+    /// The chunks' data in order, each chunk's first token made relative to the last token before it.
+    static func joined(_ chunks: [TokenChunk]) -> [UInt32] {
+        let count = chunks.reduce(0) { $0 + $1.data.count }
+        return [UInt32](unsafeUninitializedCapacity: count) { out, written in
+            var before: (line: Int, start: UInt32) = (0, 0)
+            for chunk in chunks {
+                guard let last = chunk.last else { continue }
+                let first = written
+                _ = UnsafeMutableBufferPointer(rebasing: out[written...]).initialize(from: chunk.data)
+                written += chunk.data.count
+                // Encoded after (0, 0): the first token holds its own line and start.
+                let line = Int(out[first]), start = out[first + 1]
+                let deltaLine = UInt32(line - before.line)
+                out[first] = deltaLine
+                out[first + 1] = deltaLine > 0 ? start : start - before.start
+                before = last
+            }
         }
-        return data
     }
 }
 
