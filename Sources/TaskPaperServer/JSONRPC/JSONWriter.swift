@@ -129,9 +129,10 @@ public struct JSONWriter {
 
     /// Grows the bytes by what `write` puts into `maxCount` uninitialized bytes (it returns how many it wrote).
     mutating func appendUninitialized(_ maxCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-        // A reservation of megabytes is made at least 32 MiB (address space only: untouched pages cost
-        // nothing), so the C library maps it on its own and it may take huge pages.
-        let maxCount = maxCount >= JSONWriter.hugePage * 2 ? max(maxCount, JSONWriter.ownMapping) : maxCount
+        // A reservation of tens of megabytes (a large document's symbols) is made at least 32 MiB (address
+        // space only: untouched pages cost nothing), so the C library maps it on its own and it may take
+        // huge pages. Smaller ones stay in the heap, whose pages the next request finds already mapped.
+        let maxCount = maxCount >= JSONWriter.ownMapping / 2 ? max(maxCount, JSONWriter.ownMapping) : maxCount
         let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
