@@ -59,6 +59,7 @@ enum SemanticTokenizer {
 
     /// Appends a line's tokens as (column, length, type, modifiers) quadruples
     /// in client units, in line order, never overlapping.
+    @inline(__always)  // so a line read from a buffer is not copied to be passed
     static func appendTokens(of line: Line, facts: Facts, encoding: PositionEncoding, to out: inout [UInt32]) {
         let syntax = line.syntax
         guard syntax.kind != .blank, syntax.kind != .note || !syntax.tags.isEmpty else { return }
@@ -85,7 +86,9 @@ enum SemanticTokenizer {
         var projectFrom = syntax.kind == .project ? syntax.indentLength : Int.max
         let projectEnd = syntax.contentRange.upperBound
         if syntax.kind == .task { emit(syntax.taskMarkerRange, .task, lineMods) }
-        for (i, tag) in syntax.tags.enumerated() {
+        // By index: iterating `enumerated()` copies the tag list into an iterator per line.
+        for i in syntax.tags.indices {
+            let tag = syntax.tags[i]
             if projectFrom < projectEnd, tag.range.lowerBound < projectEnd {
                 emit(projectFrom..<tag.range.lowerBound, .project, lineMods)
                 projectFrom = tag.end
@@ -100,21 +103,55 @@ enum SemanticTokenizer {
         if projectFrom < projectEnd { emit(projectFrom..<projectEnd, .project, lineMods) }
     }
 
-    /// LSP's relative encoding of the tokens on `lines` (only those ending after
-    /// `from` and starting before `to`, for range requests).
-    /// Tokens of `lines`; with `from` / `to`, only those overlapping the client range between them.
+    /// LSP's relative encoding of the tokens on `lines`; with `from` / `to`, only those overlapping
+    /// the client range between them. A whole large document is encoded in chunks on all cores.
     static func encode(
         _ doc: OpenDocument, lines: Range<Int>, from: ClientPosition? = nil,
-        to: ClientPosition? = nil
+        to: ClientPosition? = nil, linesPerChunk: Int = SemanticTokenizer.linesPerChunk
     ) -> [UInt32] {
-        var data: [UInt32] = []
-        if from == nil { data.reserveCapacity(doc.lineCount * 16) }
+        let encoding = doc.context.encoding
+        return doc.text.lines.withUnsafeBufferPointer { texts in
+            doc.results.withUnsafeBufferPointer { results in
+                guard from == nil, to == nil, lines.count > 2 * linesPerChunk else {
+                    var chunk = TokenChunk(expectedLines: from == nil ? lines.count : 0)
+                    chunk.encode(lines, texts: texts, results: results, encoding: encoding, from: from, to: to)
+                    return chunk.data
+                }
+                let chunks = parallelChunks(count: lines.count, chunk: linesPerChunk) { range in
+                    var chunk = TokenChunk(expectedLines: range.count)
+                    let shifted = range.lowerBound + lines.lowerBound..<range.upperBound + lines.lowerBound
+                    chunk.encode(shifted, texts: texts, results: results, encoding: encoding, from: nil, to: nil)
+                    return chunk
+                }
+                return TokenChunk.joined(chunks)
+            }
+        }
+    }
+
+    /// Lines encoded by one worker at a time.
+    static let linesPerChunk = 16384
+}
+
+/// The tokens of a run of lines, delta-encoded as if no token came before them: the first
+/// token's line and start are absolute, and are made relative when chunks are joined.
+struct TokenChunk {
+    var data: [UInt32] = []
+    /// The last token's line and start (what the next chunk's first token is relative to).
+    var last: (line: Int, start: UInt32)?
+
+    /// About three tokens of five numbers a line, and some room: the data is rarely moved.
+    init(expectedLines: Int) { data.reserveCapacity(expectedLines * 20) }
+
+    mutating func encode(
+        _ lines: Range<Int>, texts: UnsafeBufferPointer<Line>, results: UnsafeBufferPointer<LineResults>,
+        encoding: PositionEncoding, from: ClientPosition?, to: ClientPosition?
+    ) {
         var quads: [UInt32] = []
         var prevLine = 0, prevStart: UInt32 = 0
-        let encoding = doc.context.encoding
         for line in lines {
             quads.removeAll(keepingCapacity: true)
-            appendTokens(of: doc.line(line), facts: doc.results[line].facts, encoding: encoding, to: &quads)
+            SemanticTokenizer.appendTokens(
+                of: texts[line], facts: results[line].facts, encoding: encoding, to: &quads)
             var k = 0
             while k < quads.count {
                 let col = quads[k], len = quads[k + 1]
@@ -131,7 +168,27 @@ enum SemanticTokenizer {
                 prevStart = col
             }
         }
-        return data
+        if !data.isEmpty { last = (prevLine, prevStart) }
+    }
+
+    /// The chunks' data in order, each chunk's first token made relative to the last token before it.
+    static func joined(_ chunks: [TokenChunk]) -> [UInt32] {
+        let count = chunks.reduce(0) { $0 + $1.data.count }
+        return [UInt32](unsafeUninitializedCapacity: count) { out, written in
+            var before: (line: Int, start: UInt32) = (0, 0)
+            for chunk in chunks {
+                guard let last = chunk.last else { continue }
+                let first = written
+                _ = UnsafeMutableBufferPointer(rebasing: out[written...]).initialize(from: chunk.data)
+                written += chunk.data.count
+                // Encoded after (0, 0): the first token holds its own line and start.
+                let line = Int(out[first]), start = out[first + 1]
+                let deltaLine = UInt32(line - before.line)
+                out[first] = deltaLine
+                out[first + 1] = deltaLine > 0 ? start : start - before.start
+                before = last
+            }
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import TaskPaper
 
 /// Writes JSON straight into bytes. Foundation's encoders are slow on Linux
@@ -100,43 +101,61 @@ public struct JSONWriter {
     }
 
     /// Writes integers as an array; the hot path of semantic tokens (millions of
-    /// them), so digits go straight into reserved memory.
+    /// them), so digits go straight into reserved memory, on all cores for a long array.
     public mutating func intArray(_ values: [UInt32]) {
+        intArray(values, parts: values.count < 1 << 16 ? 1 : JSONWriter.coreCount)
+    }
+
+    /// The same, written in `parts` pieces at once (tests choose).
+    mutating func intArray(_ values: [UInt32], parts: Int) {
         separate()
         bytes.append(UInt8(ascii: "["))
-        // In chunks, so the worst-case reservation (11 bytes a number) stays small.
-        let chunk = 4096
-        for from in stride(from: 0, to: values.count, by: chunk) {
-            let to = min(values.count, from + chunk)
-            let start = bytes.count
-            let capacity = (to - from) * 11
-            bytes.append(contentsOf: repeatElement(0, count: capacity))
-            let used = bytes.withUnsafeMutableBufferPointer { buf -> Int in
-                var p = start
-                for k in from..<to {
-                    if k > 0 { buf[p] = UInt8(ascii: ","); p += 1 }
-                    p = JSONWriter.writeDigits(values[k], into: buf, at: p)
+        // A comma and at most 10 digits a number, reserved at once: nothing is copied while writing.
+        reserveCapacity(additional: values.count * 11 + 1)
+        values.withUnsafeBufferPointer { values in
+            parallelElements(parts: parts) { part, w in
+                let range = values.count * part / parts..<values.count * (part + 1) / parts
+                w.withReservedBytes(maxCount: range.count * 11) { out in
+                    for k in range {
+                        if k > range.lowerBound { out.byte(UInt8(ascii: ",")) }
+                        out.digits(values[k])
+                    }
                 }
-                return p - start
             }
-            bytes.removeLast(capacity - used)
         }
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
-    /// Writes `v` in decimal at `p`; returns the position after it.
-    @inline(__always)
-    private static func writeDigits(_ v: UInt32, into buf: UnsafeMutableBufferPointer<UInt8>, at p: Int) -> Int {
-        if v < 10 { buf[p] = UInt8(truncatingIfNeeded: v) &+ 0x30; return p + 1 }
-        var n = 1, t = v / 10
-        while t > 0 { n += 1; t /= 10 }
-        var x = v
-        for k in stride(from: p + n - 1, through: p, by: -1) {
-            buf[k] = UInt8(truncatingIfNeeded: x % 10) &+ 0x30
-            x /= 10
+    /// Grows the bytes by what `write` puts into `maxCount` uninitialized bytes (it returns how many it wrote).
+    mutating func appendUninitialized(_ maxCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        // A reservation of tens of megabytes (a large document's symbols) is made at least 32 MiB (address
+        // space only: untouched pages cost nothing), so the C library maps it on its own and it may take
+        // huge pages. Smaller ones stay in the heap, whose pages the next request finds already mapped.
+        let maxCount = maxCount >= JSONWriter.ownMapping / 2 ? max(maxCount, JSONWriter.ownMapping) : maxCount
+        let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
+        bytes.append(addingCapacity: maxCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                JSONWriter.preferHugePages(buffer, allocated: allocated)
+                initialized = write(buffer)
+                precondition(initialized <= buffer.count, "wrote past the reservation")
+            }
         }
-        return p + n
+    }
+
+    /// Asks the kernel for 2 MiB pages under a large reservation: first touching tens of megabytes
+    /// in 4 KiB pages costs thousands of page faults, the largest part of writing a large answer.
+    private static let hugePage = 2 << 20, ownMapping = 32 << 20
+
+    private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>, allocated: Int) {
+        // Only where the C library maps the allocation on its own (from 32 MiB on), so it goes back to
+        // the system when freed; huge pages in a heap shared with small allocations would stay resident.
+        guard allocated >= ownMapping, buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
+        let from = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let to = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
+        guard to > from else { return }
+        // Only advice: where the kernel has no huge pages (or THP is off) nothing changes.
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: from), to - from, MADV_HUGEPAGE)
     }
 
     fileprivate mutating func appendDigits(_ value: Int) {
