@@ -1,4 +1,3 @@
-import Glibc
 import TaskPaper
 
 /// Writes JSON straight into bytes. Foundation's encoders are slow on Linux
@@ -132,30 +131,17 @@ public struct JSONWriter {
         // A reservation of tens of megabytes (a large document's symbols) is made at least 32 MiB (address
         // space only: untouched pages cost nothing), so the C library maps it on its own and it may take
         // huge pages. Smaller ones stay in the heap, whose pages the next request finds already mapped.
-        let maxCount = maxCount >= JSONWriter.ownMapping / 2 ? max(maxCount, JSONWriter.ownMapping) : maxCount
+        let maxCount = maxCount >= HugePages.ownMapping / 2 ? max(maxCount, HugePages.ownMapping) : maxCount
         let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in
-                JSONWriter.preferHugePages(buffer, allocated: allocated)
+                if allocated >= HugePages.ownMapping, let base = buffer.baseAddress {
+                    HugePages.advise(UnsafeMutableRawPointer(base), byteCount: buffer.count)
+                }
                 initialized = write(buffer)
                 precondition(initialized <= buffer.count, "wrote past the reservation")
             }
         }
-    }
-
-    /// Asks the kernel for 2 MiB pages under a large reservation: first touching tens of megabytes
-    /// in 4 KiB pages costs thousands of page faults, the largest part of writing a large answer.
-    private static let hugePage = 2 << 20, ownMapping = 32 << 20
-
-    private static func preferHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>, allocated: Int) {
-        // Only where the C library maps the allocation on its own (from 32 MiB on), so it goes back to
-        // the system when freed; huge pages in a heap shared with small allocations would stay resident.
-        guard allocated >= ownMapping, buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-        let from = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let to = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-        guard to > from else { return }
-        // Only advice: where the kernel has no huge pages (or THP is off) nothing changes.
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: from), to - from, MADV_HUGEPAGE)
     }
 
     fileprivate mutating func appendDigits(_ value: Int) {
