@@ -12,6 +12,9 @@ public struct LintSettings: Sendable, Hashable {
     /// The same names as a short sorted list.
     public var dateTagNames: [String] { dateTagBox.sorted }
     public var overdue = true
+    /// Whether `line-too-long` and the gauge also measure notes (prose is long by nature).
+    public var lineLengthNotes = false
+    public init() {}
 
     /// Whether a line whose tags have these known names may carry a date tag (false skips the line).
     @inline(__always)
@@ -30,10 +33,6 @@ public struct LintSettings: Sendable, Hashable {
             }
         }
     }
-
-    /// Whether `line-too-long` and the gauge also measure notes (prose is long by nature).
-    public var lineLengthNotes = false
-    public init() {}
 
     /// Whether `line-too-long` and the line-length gauge look at a line of this kind.
     public func measuresLength(of kind: LineKind) -> Bool {
