@@ -37,6 +37,13 @@ public struct LineSyntax: Sendable, Hashable {
 
     public func depth(spacesPerLevel: Int) -> Int { indent.depth(spacesPerLevel: spacesPerLevel) }
 
+    /// Drops the tags `shouldRemove` picks, the known names read again from the line so the bits stay
+    /// true (fewer tags cannot make a name repeat, so `mayRepeatTagName` may stay as it is).
+    public mutating func removeTags(in text: String, where shouldRemove: (Tag) -> Bool) {
+        tags.removeAll(where: shouldRemove)
+        knownTags = text.withUTF8Bytes { b in tags.reduce(into: []) { $0.formUnion(KnownTagNames.of($1, in: b)) } }
+    }
+
     /// Indices of tags whose name an earlier tag on the line already has
     /// (TaskPaper reads only the first of each name). A lone `@` is never one.
     public func repeatedTagIndices(in text: String) -> [Int] {

@@ -20,7 +20,7 @@ public enum TagScanner {
             b, bodyStart: body,
             tag: { tag in
                 if !syntax.mayRepeatTagName, !tag.hasEmptyName {
-                    // Exact for a handful of tags; a line of many is left to `repeatedTagIndices`.
+                    // Exact, on bytes, for a handful of tags; a line of more is settled after the scan.
                     let count = syntax.tags.count
                     var repeats = count >= 8
                     for k in 0..<count where !repeats { repeats = syntax.tags[k].hasSameName(as: tag, in: b) }
@@ -32,6 +32,8 @@ public enum TagScanner {
             unreadValue: { unread in
                 if syntax.unbalancedTagStart < 0 { syntax.unbalancedTagStart = Int32(unread.tagStart) }
             })
+        // Past 8 tags names compare as Strings (`repeatedTagIndices`): canonically equal spellings repeat too.
+        if syntax.tags.count > 8 { syntax.mayRepeatTagName = true }
         // TaskPaper looks for trailing tags only on a line where it found a tag.
         if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body, tags: syntax.tags) {
             syntax.contentEnd = Int32(start)

@@ -67,6 +67,22 @@ import TaskPaper
         }
     }
 
+    /// The worst case for the reservation: a tag in mid-line is written twice (in the name and in
+    /// `detail`), and each control byte in it becomes six (`\u0001`).
+    @Test func controlBytesInAMidLineTagFitTheReservation() {
+        let value = String(repeating: "\u{1}", count: 5000)
+        let text = (0..<3).map { _ in "- x @a(\(value)) y\n\t- \(value) @b(\(value))" }.joined(separator: "\n")
+        let doc = Self.document(text, encoding: .utf16)
+        let snapshot = doc.snapshot, outline = Outline(document: snapshot.text, indentWidth: .auto)
+        var plain = JSONWriter()
+        ReferenceSymbols(doc: snapshot, outline: outline).write(to: &plain)
+        for chunks in 1...3 {
+            var fast = JSONWriter()
+            DocumentSymbolTree(doc: snapshot, outline: outline, chunkCount: chunks).write(to: &fast)
+            #expect(fast.bytes == plain.bytes, "\(chunks) chunks")
+        }
+    }
+
     @Test(arguments: PositionEncoding.allCases)
     func tokensInChunksEqualOneChunk(encoding: PositionEncoding) {
         var rng = SeededRandom(seed: 16)

@@ -51,6 +51,15 @@ struct KnownTagNamesTests {
         }
     }
 
+    /// Past 8 tags names compare as Strings, so canonically equal spellings repeat, whatever follows.
+    @Test func aLineOfManyTagsRepeatsCanonicallyEqualNames() {
+        let line = "- x @a @b @c @d @e @f @caf\u{E9} @cafe\u{301} @"
+        let syntax = TagScanner.parse(line)
+        #expect(syntax.tags.count == 9)
+        #expect(syntax.mayRepeatTagName)
+        #expect(syntax.repeatedTagIndices(in: line) == [7])
+    }
+
     /// A custom date tag named like a reserved attribute reads as a date only under its own name.
     @Test func dateTagsMatchByNameWhateverTheirClass() {
         var settings = LintSettings()

@@ -28,7 +28,7 @@ extension Server {
         // The tag being typed is no evidence of use: count its line as if it were not there.
         let syntax = doc.line(line).syntax
         var others = syntax
-        others.tags.removeAll { Int($0.start) == context.tagStart }
+        others.removeTags(in: text) { Int($0.start) == context.tagStart }
         var withTag = TagCounts(), withoutTag = TagCounts()
         withTag.count(text, syntax, sign: 1)
         withoutTag.count(text, others, sign: 1)

@@ -60,8 +60,9 @@ struct DocumentSymbolTree: JSONEncodable, Sendable {
         var count = 2 * DocumentSymbolTree.maxDepth
         for line in range where outline.isItem(line) {
             let utf8Count = Int(lines[line].syntax.utf8Count)
-            // The name and tags escaped, the spaces between tags, the fixed runs and six numbers.
-            count += ReservedBytes.maxEscapedCount(utf8Count) + utf8Count + 512
+            // The name and the tags escaped (a tag inside the name is written twice), the spaces between
+            // tags, the fixed runs and six numbers.
+            count += 2 * ReservedBytes.maxEscapedCount(utf8Count) + utf8Count + 512
         }
         return count
     }
@@ -142,25 +143,21 @@ private struct SymbolChunkWriter {
             selection.start = start
         }
         let nameRange = line.itemNameRange
-        let isDone = line.text.withUTF8Bytes { b in
+        line.text.withUTF8Bytes { b in
             out.plain("{\"name\":\"")
             out.escaped(UnsafeBufferPointer(rebasing: b[nameRange]))
-            var isDone = false
             if !syntax.tags.isEmpty {
                 out.plain("\",\"detail\":\"")
                 for k in syntax.tags.indices {
                     let tag = syntax.tags[k]
                     if k > 0 { out.byte(UInt8(ascii: " ")) }
                     out.escaped(UnsafeBufferPointer(rebasing: b[tag.range]))
-                    // `Line.isDone`, on the bytes at hand.
-                    isDone = isDone || b[tag.nameRange].elementsEqual("done".utf8)
                 }
             }
-            return isDone
         }
         out.plain("\",\"kind\":")
         out.digits(SymbolKind(syntax.kind).rawValue)
-        if isDone {
+        if syntax.knownTags.contains(.done) {
             out.plain(",\"tags\":[")
             out.digits(SymbolTag.deprecated.rawValue)
             out.byte(UInt8(ascii: "]"))

@@ -1,7 +1,8 @@
 /// A cursor over memory a `JSONWriter` reserved (`withReservedBytes`): each piece is stored
 /// through a pointer, with no capacity or uniqueness check per piece. The writers of the
 /// large answers (document symbols, semantic tokens) put out millions of small pieces.
-/// Whoever reserves must bound what it writes: `maxEscapedCount` and `maxDigitCount` help.
+/// Whoever reserves must bound what it writes (`maxEscapedCount`, `maxDigitCount`); a run of
+/// text checks its room once, a byte or a number only in debug builds.
 public struct ReservedBytes {
     private(set) var cursor: UnsafeMutablePointer<UInt8>
     private let limit: UnsafeMutablePointer<UInt8>
@@ -29,7 +30,7 @@ public struct ReservedBytes {
     }
 
     @inline(__always) public mutating func plain(_ b: UnsafeBufferPointer<UInt8>) {
-        assert(limit - cursor >= b.count, "wrote past the reservation")
+        precondition(limit - cursor >= b.count, "wrote past the reservation")
         if let base = b.baseAddress { cursor.update(from: base, count: b.count) }
         cursor += b.count
     }
@@ -89,7 +90,8 @@ public struct ReservedBytes {
     public mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
         let n = b.count
-        assert(limit - cursor >= n, "wrote past the reservation")
+        // Once a call, in release builds too: a bound gone wrong must stop here, not corrupt the heap.
+        precondition(limit - cursor >= ReservedBytes.maxEscapedCount(n), "escaped text past the reservation")
         var k = 0
         while k < n {
             while k + 8 <= n {
