@@ -41,14 +41,17 @@ public struct Tag: Sendable, Hashable {
     /// Whether this tag is named `name`, comparing bytes (this runs for every
     /// tag of every line, where building substrings would dominate).
     public func hasName(_ name: String, in text: String) -> Bool {
+        text.withUTF8Bytes { hasName(name, in: $0) }
+    }
+
+    /// The same, on the line's bytes.
+    func hasName(_ name: String, in t: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = Int(nameEnd - start) - 1
         guard name.utf8.count == length else { return false }
         let from = Int(start) + 1
-        return text.withUTF8Bytes { t in
-            name.withUTF8Bytes { n in
-                for k in 0..<length where t[from + k] != n[k] { return false }
-                return true
-            }
+        return name.withUTF8Bytes { n in
+            for k in 0..<length where t[from + k] != n[k] { return false }
+            return true
         }
     }
 

@@ -1,7 +1,6 @@
 /// `duplicate-tag`: the same tag name twice on a line; TaskPaper reads only the first.
 struct DuplicateTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
-        guard line.syntax.mayRepeatTagName else { return }
         for i in line.syntax.repeatedTagIndices(in: line.text).prefix(LineDiagnostic.maxPerRuleAndLine) {
             let tag = line.syntax.tags[i]
             diagnostics.append(

@@ -27,11 +27,7 @@ public struct LintSettings: Sendable, Hashable {
     func isDateTag(_ tag: Tag, in b: UnsafeBufferPointer<UInt8>) -> Bool {
         let known = KnownTagNames.of(tag, in: b).subtracting(.reserved)
         if !known.isEmpty { return dateTagBox.classes.contains(known) }
-        return dateTagBox.others.contains { name in
-            name.withUTF8Bytes { n in
-                n.count == tag.nameRange.count && n.elementsEqual(UnsafeBufferPointer(rebasing: b[tag.nameRange]))
-            }
-        }
+        return dateTagBox.others.contains { tag.hasName($0, in: b) }
     }
 
     /// Whether `line-too-long` and the line-length gauge look at a line of this kind.

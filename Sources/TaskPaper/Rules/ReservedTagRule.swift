@@ -2,7 +2,6 @@
 /// TaskPaper 3, which therefore never records them as tags.
 struct ReservedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
-        guard line.syntax.hasReservedTag else { return }
         for i in line.syntax.reservedTagIndices(in: line.text) {
             let tag = line.syntax.tags[i]
             diagnostics.append(
