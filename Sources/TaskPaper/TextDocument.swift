@@ -77,7 +77,10 @@ public struct TextDocument: Sendable {
         precondition(lines.last?.ending == LineEnding.none, "the last line of a document has no line end")
         self.lines = lines
         parsedLineCount = lines.count
-        for line in lines { spaceRuns.add(line.syntax) }
+        // Read in place: a `Line` copied out of the array costs a retain and a release.
+        lines.withUnsafeBufferPointer { lines in
+            for i in lines.indices { spaceRuns.add(lines[i].syntax) }
+        }
     }
 
     /// The shortest run of leading spaces in the document (TaskPaper's

@@ -66,7 +66,7 @@ final class OpenDocument {
         self.context = context
         self.text = TextDocument(lines: lines)
         self.results = results
-        flaggedLines = results.indices.filter { !results[$0].diagnostics.isEmpty }
+        flaggedLines = results.withUnsafeBufferPointer { r in r.indices.filter { !r[$0].diagnostics.isEmpty } }
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
         diagnosticsGeneration = generation
