@@ -50,6 +50,41 @@ public enum ByteScan {
         return i
     }
 
+    /// Whether the bytes are well-formed UTF-8, as `String(decoding:)` would take them without repair
+    /// (no overlong forms, surrogates or scalars past U+10FFFF). ASCII runs are skipped a word at a time.
+    public static func isValidUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = buf.count
+        while i < n {
+            if i + 8 <= n, load(buf, i) & highs == 0 {
+                i += 8
+                continue
+            }
+            let lead = buf[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int, smallest: UInt32
+            var scalar: UInt32
+            switch lead {
+            case 0xC0...0xDF: (length, smallest, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (length, smallest, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+            case 0xF0...0xF7: (length, smallest, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+            default: return false
+            }
+            guard i + length <= n else { return false }
+            for k in 1..<length {
+                let next = buf[i + k]
+                guard next & 0xC0 == 0x80 else { return false }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            guard scalar >= smallest, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+            i += length
+        }
+        return true
+    }
+
     public static func isASCII(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0, acc: UInt64 = 0
         let n = buf.count

@@ -87,4 +87,10 @@ extension LineSyntax {
         guard knownTags.contains(name) else { return nil }
         return text.withUTF8Bytes { b in tags.indices.first { KnownTagNames.of(tags[$0], in: b) == name } }
     }
+
+    /// The same for a line's own syntax, on its bytes in place.
+    public func firstTagIndex(_ name: KnownTagNames, in line: Line) -> Int? {
+        guard knownTags.contains(name) else { return nil }
+        return line.withUTF8Bytes { b in tags.indices.first { KnownTagNames.of(tags[$0], in: b) == name } }
+    }
 }

@@ -89,4 +89,22 @@ public struct LineSyntax: Sendable, Hashable {
     public func hasTag(named name: String, in text: String) -> Bool {
         firstTag(named: name, in: text) != nil
     }
+
+    // The same for a line's own syntax, on its bytes in place; a `String` is made only for a finding.
+    public func firstTag(named name: String, in line: Line) -> Tag? {
+        line.withUTF8Bytes { b in tags.first { $0.hasName(name, in: b) } }
+    }
+    public func hasTag(named name: String, in line: Line) -> Bool { firstTag(named: name, in: line) != nil }
+    public func repeatedTagIndices(in line: Line) -> [Int] {
+        guard mayRepeatTagName, tags.count > 1 else { return [] }
+        return repeatedTagIndices(in: line.text)
+    }
+    public func reservedTagIndices(in line: Line) -> [Int] {
+        guard hasReservedTag else { return [] }
+        return line.withUTF8Bytes { b in tags.indices.filter { KnownTagNames.of(tags[$0], in: b) == .reserved } }
+    }
+    public mutating func removeTags(in line: Line, where shouldRemove: (Tag) -> Bool) {
+        tags.removeAll(where: shouldRemove)
+        knownTags = line.withUTF8Bytes { b in tags.reduce(into: []) { $0.formUnion(KnownTagNames.of($1, in: b)) } }
+    }
 }

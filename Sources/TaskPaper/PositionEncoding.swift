@@ -50,23 +50,41 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
     public func column(
         ofUTF8Offset offset: Int, in text: String, isASCII: Bool, after known: (offset: Int, column: Int)
     ) -> Int {
-        let end = min(offset, text.utf8.count)
+        text.withUTF8Bytes { column(ofUTF8Offset: offset, in: $0, isASCII: isASCII, after: known) }
+    }
+
+    /// The same for a line, read in place.
+    public func column(
+        ofUTF8Offset offset: Int, in line: Line, isASCII: Bool, after known: (offset: Int, column: Int) = (0, 0)
+    ) -> Int {
+        if isASCII || self == .utf8 { return min(offset, line.utf8Count) }
+        return line.withUTF8Bytes { column(ofUTF8Offset: offset, in: $0, isASCII: false, after: known) }
+    }
+
+    private func column(
+        ofUTF8Offset offset: Int, in b: UnsafeBufferPointer<UInt8>, isASCII: Bool,
+        after known: (offset: Int, column: Int)
+    ) -> Int {
+        let end = min(offset, b.count)
         if isASCII || self == .utf8 { return end }
         let wide = self == .utf16
         let from = known.offset <= end ? known.offset : 0
-        return text.withUTF8Bytes { b in
-            var column = from == 0 ? 0 : known.column
-            for i in from..<end {
-                let byte = b[i]
-                // Continuation bytes add nothing; a 4-byte lead is two UTF-16 units.
-                if byte & 0xC0 != 0x80 { column += (wide && byte >= 0xF0) ? 2 : 1 }
-            }
-            return column
+        var column = from == 0 ? 0 : known.column
+        for i in from..<end {
+            let byte = b[i]
+            // Continuation bytes add nothing; a 4-byte lead is two UTF-16 units.
+            if byte & 0xC0 != 0x80 { column += (wide && byte >= 0xF0) ? 2 : 1 }
         }
+        return column
     }
 
     /// The length of a line in client units.
     public func length(of text: String, isASCII: Bool) -> Int {
         column(ofUTF8Offset: text.utf8.count, in: text, isASCII: isASCII)
+    }
+
+    /// The same for a line, read in place.
+    public func length(of line: Line) -> Int {
+        column(ofUTF8Offset: line.utf8Count, in: line, isASCII: line.syntax.isASCII)
     }
 }

@@ -70,6 +70,17 @@ public struct Tag: Sendable, Hashable {
     }
 }
 
+extension Tag {
+    // The same questions about a tag of `line`, asked of its bytes in place (no `String` is made).
+    public func hasName(_ name: String, in line: Line) -> Bool { line.withUTF8Bytes { hasName(name, in: $0) } }
+    public func hasSameName(as other: Tag, in line: Line) -> Bool {
+        line.withUTF8Bytes { hasSameName(as: other, in: $0) }
+    }
+    public func isReserved(in line: Line) -> Bool { line.withUTF8Bytes { KnownTagNames.of(self, in: $0) == .reserved } }
+    public func name(in line: Line) -> Substring { line.utf8Slice(nameRange) }
+    public func payload(in line: Line) -> Substring? { payloadRange.map { line.utf8Slice($0) } }
+}
+
 extension String {
     /// Runs `body` over the UTF-8 bytes without copying (native strings are UTF-8).
     @inlinable

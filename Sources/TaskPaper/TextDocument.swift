@@ -18,26 +18,97 @@ public enum LineEnding: UInt8, Sendable {
     }
 }
 
-/// One line of a document with its parse.
+/// Memory holding lines' UTF-8 bytes, shared by the lines split or decoded together (a whole document
+/// when it is opened), so no line allocates on its own. Written once, before any line refers to it.
+public final class LineBytes: @unchecked Sendable {
+    public let base: UnsafeMutablePointer<UInt8>
+    public let capacity: Int
+    /// The memory this is a part of (kept alive by it), or nil when this owns its memory.
+    private let whole: LineBytes?
+
+    public init(capacity: Int) {
+        base = .allocate(capacity: max(1, capacity))
+        self.capacity = capacity
+        whole = nil
+    }
+
+    /// A copy of the bytes of `text`.
+    public convenience init(copying text: String) {
+        self.init(capacity: text.utf8.count)
+        _ = UnsafeMutableBufferPointer(start: base, count: capacity).initialize(from: text.utf8)
+    }
+
+    /// A part of `whole`, with a reference count of its own: lines that threads make in parallel each
+    /// retain their own part, not one shared counter.
+    public init(partOf whole: LineBytes, from offset: Int, capacity: Int) {
+        precondition(offset >= 0 && offset + capacity <= whole.capacity, "a part lies inside its whole")
+        base = whole.base + offset
+        self.capacity = capacity
+        self.whole = whole
+    }
+
+    deinit { if whole == nil { base.deallocate() } }
+}
+
+/// One line of a document with its parse. Its bytes live in `LineBytes` shared with the lines around
+/// it; hot paths read them in place (`withUTF8Bytes`), and `text` makes a `String` for the rest.
 public struct Line: Sendable {
-    public let text: String
+    private let storage: LineBytes
+    /// Where this line's bytes start in `storage`; `syntax.utf8Count` of them (valid UTF-8).
+    private let offset: Int
     public let ending: LineEnding
     public let syntax: LineSyntax
 
     public init(text: String, ending: LineEnding) {
-        self.text = text
+        self.init(storage: LineBytes(copying: text), offset: 0, count: text.utf8.count, ending: ending)
+    }
+
+    /// A line of `text` read as `syntax` (which callers may have edited).
+    init(text: String, syntax: LineSyntax) {
+        self.init(storage: LineBytes(copying: text), offset: 0, syntax: syntax, ending: .none)
+    }
+
+    /// The line of `count` bytes at `offset` in `storage`. Bytes that are not UTF-8 are read as a
+    /// `String` reads them (each bad sequence one U+FFFD), into storage of the line's own.
+    public init(storage: LineBytes, offset: Int, count: Int, ending: LineEnding) {
+        precondition(offset >= 0 && offset + count <= storage.capacity, "a line lies inside its storage")
+        let bytes = UnsafeBufferPointer(start: storage.base + offset, count: count)
+        let syntax = TagScanner.parse(bytes: bytes)
+        // Only a line with a byte past ASCII can be malformed (the scanner has looked at every byte).
+        guard syntax.isASCII || ByteScan.isValidUTF8(bytes) else {
+            self.init(text: String(decoding: bytes, as: UTF8.self), ending: ending)
+            return
+        }
+        self.init(storage: storage, offset: offset, syntax: syntax, ending: ending)
+    }
+
+    init(storage: LineBytes, offset: Int, syntax: LineSyntax, ending: LineEnding) {
+        self.storage = storage
+        self.offset = offset
+        self.syntax = syntax
         self.ending = ending
-        self.syntax = TagScanner.parse(text)
+    }
+
+    /// The line's text as a new `String` (allocates: loops over many lines read `withUTF8Bytes`).
+    public var text: String { withUTF8Bytes { String(decoding: $0, as: UTF8.self) } }
+
+    public var utf8Count: Int { Int(syntax.utf8Count) }
+
+    /// Runs `body` over the line's UTF-8 bytes, in place.
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.base + offset, count: Int(syntax.utf8Count)))
+        }
+    }
+
+    /// The text between two UTF-8 offsets of the line (which must fall on scalar boundaries), copied
+    /// alone: a tag's name on a megabyte line costs its own length, not the line's.
+    public func utf8Slice(_ range: Range<Int>) -> Substring {
+        withUTF8Bytes { Substring(String(decoding: $0[range], as: UTF8.self)) }
     }
 
     /// Whether the item carries `@done`.
     public var isDone: Bool { syntax.knownTags.contains(.done) }
-
-    init(text: String, syntax: LineSyntax, ending: LineEnding) {
-        self.text = text
-        self.syntax = syntax
-        self.ending = ending
-    }
 }
 
 /// Which lines an edit replaced: `removed` (old line indices) became
@@ -94,10 +165,13 @@ public struct TextDocument: Sendable {
 
     /// The whole text, exactly as the client holds it.
     public var text: String {
-        var out = ""
-        out.reserveCapacity(lines.reduce(0) { $0 + $1.text.utf8.count + 2 })
-        for line in lines { out += line.text; out += line.ending.text }
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8Count + 2 })
+        for line in lines {
+            line.withUTF8Bytes { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: line.ending.text.utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Clamps a client position to a (line, UTF-8 offset) inside the document:
@@ -106,7 +180,7 @@ public struct TextDocument: Sendable {
         if p.line < 0 { return (0, 0) }
         if p.line >= lines.count {
             let last = lines.count - 1
-            return (last, lines[last].text.utf8.count)
+            return (last, lines[last].utf8Count)
         }
         let line = lines[p.line]
         return (p.line, encoding.utf8Offset(ofColumn: p.column, in: line.text, isASCII: line.syntax.isASCII))
@@ -116,7 +190,7 @@ public struct TextDocument: Sendable {
     public func position(line: Int, offset: Int, encoding: PositionEncoding) -> TextPosition {
         let l = lines[line]
         return TextPosition(
-            line: line, column: encoding.column(ofUTF8Offset: offset, in: l.text, isASCII: l.syntax.isASCII))
+            line: line, column: encoding.column(ofUTF8Offset: offset, in: l, isASCII: l.syntax.isASCII))
     }
 
     /// Replaces the text between two client positions (in order) and returns the lines replaced.
@@ -129,9 +203,9 @@ public struct TextDocument: Sendable {
         var b = location(of: end, encoding: encoding)
         if (b.line, b.offset) < (a.line, a.offset) { swap(&a, &b) }
         let first = lines[a.line], last = lines[b.line]
-        var region = String(first.text.utf8Slice(0..<a.offset))
+        var region = String(first.utf8Slice(0..<a.offset))
         region += newText
-        region += last.text.utf8Slice(b.offset..<last.text.utf8.count)
+        region += last.utf8Slice(b.offset..<last.utf8Count)
         region += last.ending.text
         return replaceRegion(a.line..<b.line + 1, with: region)
     }
@@ -153,7 +227,7 @@ public struct TextDocument: Sendable {
             range = range.lowerBound - 1..<range.upperBound
         }
         if region.utf8.last == 0x0D, range.upperBound < lines.count,
-            lines[range.upperBound].text.isEmpty, lines[range.upperBound].ending == .lf
+            lines[range.upperBound].utf8Count == 0, lines[range.upperBound].ending == .lf
         {
             region += "\n"
             range = range.lowerBound..<range.upperBound + 1
@@ -180,9 +254,11 @@ public struct TextDocument: Sendable {
     /// (and is dropped when empty, the caller decides whether it is needed).
     /// Finding the ends is one quick pass; parsing the lines runs in parallel.
     static func split(_ text: String) -> [Line] {
-        var copy = text
-        return copy.withUTF8 { b -> [Line] in
-            var spans: [(start: Int32, end: Int32, ending: LineEnding)] = []
+        // One copy of the text, shared by every line split from it.
+        let storage = LineBytes(copying: text)
+        let b = UnsafeBufferPointer(start: storage.base, count: storage.capacity)
+        return withExtendedLifetime(storage) { () -> [Line] in
+            var spans: [(start: Int, end: Int, ending: LineEnding)] = []
             spans.reserveCapacity(b.count / 32)
             var start = 0, i = 0
             let n = b.count
@@ -190,16 +266,22 @@ public struct TextDocument: Sendable {
                 i = ByteScan.firstIndex(of: 0x0A, or: 0x0D, in: b, from: i)
                 if i == n { break }
                 let ending: LineEnding = b[i] == 0x0A ? .lf : (i + 1 < n && b[i + 1] == 0x0A ? .crlf : .cr)
-                spans.append((Int32(start), Int32(i), ending))
+                spans.append((start, i, ending))
                 i += ending == .crlf ? 2 : 1
                 start = i
             }
-            if start < n { spans.append((Int32(start), Int32(n), .none)) }
-            return [Line].parallel(count: spans.count) { k in
-                let span = spans[k]
-                let bytes = UnsafeBufferPointer(rebasing: b[Int(span.start)..<Int(span.end)])
+            if start < n { spans.append((start, n, .none)) }
+            // Each run of lines a thread parses shares a part of the storage: one reference count per thread.
+            let perPart = 8192
+            let parts = stride(from: 0, to: spans.count, by: perPart).map { first in
+                let from = spans[first].start, last = min(first + perPart, spans.count) - 1
+                return (from: from, bytes: LineBytes(partOf: storage, from: from, capacity: spans[last].end - from))
+            }
+            return [Line].parallel(count: spans.count, chunk: perPart) { k in
+                let span = spans[k], part = parts[k / perPart]
+                let bytes = UnsafeBufferPointer(rebasing: b[span.start..<span.end])
                 return Line(
-                    text: String(decoding: bytes, as: UTF8.self), syntax: TagScanner.parse(bytes: bytes),
+                    storage: part.bytes, offset: span.start - part.from, syntax: TagScanner.parse(bytes: bytes),
                     ending: span.ending)
             }
         }

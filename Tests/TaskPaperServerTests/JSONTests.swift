@@ -44,7 +44,7 @@ import TaskPaper
     /// A text longer than the raw threshold, with every kind of line end and escape.
     static var longText: String {
         var parts: [String] = []
-        for i in 0..<3000 {
+        for i in 0..<5000 {
             switch i % 6 {
             case 0: parts.append("Project \(i):\n")
             case 1: parts.append("\t- task \"quoted\" \\ back @due(2030-01-0\(i % 9 + 1))\r\n")
@@ -68,9 +68,34 @@ import TaskPaper
         #expect(raw.decoded == text)
         let spans = try #require(raw.lineSpans())
         let expected = TextDocument(text: text).lines
-        let lines = raw.bytes.withUnsafeBufferPointer { b in spans.map { JSONRawString.line($0, in: b) } }
-        #expect(lines == expected.map(\.text))
+        let decoded = try #require(raw.bytes.withUnsafeBufferPointer { DecodedLines(spans, escapedIn: $0) })
+        let lines = spans.indices.map { decoded.line($0, ending: spans[$0].ending) }
+        #expect(lines.map(\.text) == expected.map(\.text))
+        #expect(lines.map(\.syntax) == expected.map(\.syntax))
         #expect(spans.map(\.ending) == expected.map(\.ending))
+    }
+
+    @Test func decodedLinesThatAreNotUTF8AreRepairedAsAStringWould() throws {
+        // Raw bytes a client should not send: a stray 0xFF, a cut-off sequence, an encoded surrogate.
+        let bad: [[UInt8]] = [[0xFF], [0xE6, 0x9D], [0xED, 0xA0, 0x80]]
+        var body: [UInt8] = []
+        var expected: [String] = []
+        for i in 0..<5000 {
+            let line = Array("- task \(i) ".utf8) + (i % 7 == 0 ? bad[i % 3] : Array("é".utf8)) + Array(" @due".utf8)
+            body += line + Array("\\n".utf8)
+            expected.append(String(decoding: line, as: UTF8.self))
+        }
+        expected.append("")
+        let message = Array("{\"text\":\"".utf8) + body + Array("\"}".utf8)
+        guard case .rawString(let raw) = try JSONParser.parse(message)["text"] else {
+            Issue.record("expected a raw string")
+            return
+        }
+        let spans = try #require(raw.lineSpans())
+        let decoded = try #require(raw.bytes.withUnsafeBufferPointer { DecodedLines(spans, escapedIn: $0) })
+        let lines = spans.indices.map { decoded.line($0, ending: spans[$0].ending) }
+        #expect(lines.map(\.text) == expected)
+        #expect(lines.map(\.syntax) == expected.map { TagScanner.parse($0) })
     }
 
     @Test func aUnicodeEscapedLineEndFallsBackToDecodingWhole() throws {

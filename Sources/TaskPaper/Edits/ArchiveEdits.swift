@@ -47,7 +47,7 @@ public enum ArchiveEdits {
 
     /// `Archive:`, tags after the colon allowed (only a top-level one counts; the caller checks).
     static func isArchiveProject(_ line: Line) -> Bool {
-        line.syntax.kind == .project && line.text.utf8Slice(line.syntax.contentRange) == "Archive:"
+        line.syntax.kind == .project && line.utf8Slice(line.syntax.contentRange) == "Archive:"
     }
 
     /// The subtree's lines re-indented one level under `Archive:`, keeping
@@ -60,13 +60,13 @@ public enum ArchiveEdits {
             let line = outline.lines[k]
             guard let depth = outline.depth(of: k) else { out.append(""); continue }
             var text = String(repeating: unit, count: depth - itemDepth + 1)
-            let indent = line.syntax.indentLength, count = line.text.utf8.count
+            let indent = line.syntax.indentLength, count = line.utf8Count
             let path = k == subtree.lowerBound ? outline.projectPath(of: k) : []
-            if !path.isEmpty, !line.syntax.hasTag(named: "project", in: line.text) {
+            if !path.isEmpty, !line.syntax.hasTag(named: "project", in: line) {
                 let cut = DoneEdits.trimmedEnd(line)
-                text += line.text.utf8Slice(indent..<cut) + " " + projectTag(path) + line.text.utf8Slice(cut..<count)
+                text += line.utf8Slice(indent..<cut) + " " + projectTag(path) + line.utf8Slice(cut..<count)
             } else {
-                text += line.text.utf8Slice(indent..<count)
+                text += line.utf8Slice(indent..<count)
             }
             out.append(text)
         }

@@ -9,7 +9,7 @@ public enum ConvertEdits {
     public static func convert(_ lines: [Line], in range: ClosedRange<Int>, to kind: LineKind) -> [TextReplacement] {
         guard !lines.isEmpty, kind != .blank else { return [] }
         return range.clamped(to: 0...lines.count - 1).compactMap { i in
-            converted(lines[i], to: kind).map { TextReplacement(line: i, 0..<lines[i].text.utf8.count, $0) }
+            converted(lines[i], to: kind).map { TextReplacement(line: i, 0..<lines[i].utf8Count, $0) }
         }
     }
 

@@ -16,7 +16,7 @@ public enum DoneEdits {
         guard syntax.kind == .task, !line.isClosed else { return false }
         // Text after the marker that cannot start a trailing tag keeps the line a task.
         let afterMarker = syntax.taskMarkerRange.upperBound
-        let first = line.text.withUTF8Bytes { b in
+        let first = line.withUTF8Bytes { b in
             var i = afterMarker
             while i < b.count {
                 let space = TextClasses.whiteSpaceLength(at: i, in: b)
@@ -27,7 +27,7 @@ public enum DoneEdits {
         }
         guard first == nil || first == UInt8(ascii: "@") else { return true }
         let end = trimmedEnd(line)
-        let probe = String(line.text.utf8Slice(0..<end)) + " @done" + line.text.utf8Slice(end..<line.text.utf8.count)
+        let probe = String(line.utf8Slice(0..<end)) + " @done" + line.utf8Slice(end..<line.utf8Count)
         return TagScanner.parse(probe).kind == .task
     }
 

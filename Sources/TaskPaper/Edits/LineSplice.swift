@@ -34,7 +34,7 @@ struct LineSplice {
                 newText: newLines.map { $0 + ending }.joined())
         }
         // The range reaches past the last line, which has no line end of its own.
-        let documentEnd = TextLocation(line: n - 1, offset: lines[n - 1].text.utf8.count)
+        let documentEnd = TextLocation(line: n - 1, offset: lines[n - 1].utf8Count)
         if a == n {
             return TextReplacement(
                 start: documentEnd, end: documentEnd,
@@ -42,7 +42,7 @@ struct LineSplice {
         }
         if newLines.isEmpty, a > 0 {
             // Removing the last lines removes the line end before them too.
-            let previousEnd = TextLocation(line: a - 1, offset: lines[a - 1].text.utf8.count)
+            let previousEnd = TextLocation(line: a - 1, offset: lines[a - 1].utf8Count)
             return TextReplacement(start: previousEnd, end: documentEnd, newText: "")
         }
         return TextReplacement(

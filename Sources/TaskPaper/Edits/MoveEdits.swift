@@ -73,7 +73,7 @@ public enum MoveEdits {
                     let line = lines[k]
                     newLines.append(
                         indent(projectDepth + 1 + depth - itemDepth)
-                            + line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count))
+                            + line.utf8Slice(line.syntax.indentLength..<line.utf8Count))
                 }
             }
             let end = outline.subtreeEnd(of: project)

@@ -35,7 +35,7 @@ public enum QuickFixes {
         line.dates.compactMap { date -> QuickFix? in
             let tag = line.syntax.tags[date.tagIndex]
             guard let range = tag.payloadRange else { return nil }
-            let payload = line.text.utf8Slice(range)
+            let payload = line.utf8Slice(range)
             let padded = DateValue.zeroPadded(payload)
             guard padded != payload else { return nil }
             return QuickFix(
@@ -46,7 +46,7 @@ public enum QuickFixes {
     }
 
     static func swapRange(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
-        let payload = line.text.utf8Slice(d.range)
+        let payload = line.utf8Slice(d.range)
         guard let swapped = DateValue.swappedRange(payload, clock: line.clock) else { return nil }
         return QuickFix(
             title: "Swap the ends of the range: \(swapped)",
@@ -110,7 +110,7 @@ public enum QuickFixes {
         var fixed = TextDocument(text: line.text)
         fixed.apply(replacements.map { TextReplacement(line: 0, $0.start.offset..<$0.end.offset, $0.newText) })
         guard fixed.lines[0].syntax.tags.contains(where: { Int($0.start) == start && $0.hasValue }) else { return nil }
-        let name = line.text.utf8Slice(start..<open)
+        let name = line.utf8Slice(start..<open)
         let title = close == nil ? "Close the value of \(name)( with ')'" : "Escape the parentheses inside \(name)(…)"
         return QuickFix(title: title, replacements: replacements, diagnostic: d, isPreferred: true)
     }

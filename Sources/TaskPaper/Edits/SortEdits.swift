@@ -48,7 +48,7 @@ public enum SortEdits {
 
     /// The start of the item's first `@due`, or nil when it has none TaskPaper reads as a date.
     static func dueKey(_ line: Line, clock: LintClock) -> LocalDateTime? {
-        guard let payload = line.syntax.firstTag(named: "due", in: line.text)?.payload(in: line.text),
+        guard let payload = line.syntax.firstTag(named: "due", in: line)?.payload(in: line),
             case .success(let value) = DateValue.parse(payload, clock: clock)
         else { return nil }
         return value.start.moment

@@ -15,9 +15,9 @@ public enum TagEdits {
 
     /// Whether `addTag` would change the line.
     public static func canAddTag(named name: String, to line: Line) -> Bool {
-        guard line.syntax.kind != .blank, !line.syntax.hasTag(named: name, in: line.text) else { return false }
+        guard line.syntax.kind != .blank, !line.syntax.hasTag(named: name, in: line) else { return false }
         let end = DoneEdits.trimmedEnd(line)
-        let probe = String(line.text.utf8Slice(0..<end)) + " @" + name + line.text.utf8Slice(end..<line.text.utf8.count)
+        let probe = String(line.utf8Slice(0..<end)) + " @" + name + line.utf8Slice(end..<line.utf8Count)
         let parsed = TagScanner.parse(probe)
         return parsed.kind == line.syntax.kind && parsed.tags.count == line.syntax.tags.count + 1
     }
@@ -40,7 +40,7 @@ public enum TagEdits {
         for i in range.clamped(to: 0...lines.count - 1) {
             let line = lines[i]
             let removals = line.syntax.tags
-                .filter { tag in names.contains { tag.hasName($0, in: line.text) } }
+                .filter { tag in names.contains { tag.hasName($0, in: line) } }
                 .map { DoneEdits.removalRange(of: $0, in: line) }
             for r in DoneEdits.merged(removals) { out.append(TextReplacement(line: i, r, "")) }
         }

@@ -61,9 +61,9 @@ public enum Formatting {
     /// Date payloads whose zero-padded form reads as the same date: (payload range, padded text), in order.
     static func paddedPayloads(of line: Line, dateTags: [String]) -> [(Range<Int>, String)] {
         var out: [(Range<Int>, String)] = []
-        for tag in line.syntax.tags where tag.hasValue && dateTags.contains(where: { tag.hasName($0, in: line.text) }) {
+        for tag in line.syntax.tags where tag.hasValue && dateTags.contains(where: { tag.hasName($0, in: line) }) {
             guard let range = tag.payloadRange else { continue }
-            let payload = line.text.utf8Slice(range)
+            let payload = line.utf8Slice(range)
             let padded = DateValue.zeroPadded(payload)
             guard padded != payload, case .success(let was) = DateValue.parse(payload, clock: fixedClock),
                 case .success(let now) = DateValue.parse(padded[...], clock: fixedClock),
@@ -107,8 +107,8 @@ public enum Formatting {
             return false
         }
         for (a, b) in zip(old.tags, new.tags) {
-            guard a.name(in: line.text) == b.name(in: candidate) else { return false }
-            let was = a.payload(in: line.text), now = b.payload(in: candidate)
+            guard a.name(in: line) == b.name(in: candidate) else { return false }
+            let was = a.payload(in: line), now = b.payload(in: candidate)
             guard was == now || was.map({ DateValue.zeroPadded($0) }) == now.map(String.init) else { return false }
         }
         return true

@@ -5,7 +5,7 @@ public enum DueDistance {
     /// the item is not done: the tag's index and the label. A span or an
     /// appointment counts from its start.
     public static func hint(for line: AnalyzedLine) -> (tagIndex: Int, label: String)? {
-        guard !line.isDone, let due = line.syntax.tags.firstIndex(where: { $0.hasName("due", in: line.text) }),
+        guard !line.isDone, let due = line.syntax.tags.firstIndex(where: { $0.hasName("due", in: line.line) }),
             let value = line.date(ofTag: due)?.value,
             let label = words(from: line.clock.today, to: value.start.date)
         else { return nil }

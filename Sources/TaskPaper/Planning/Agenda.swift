@@ -24,14 +24,14 @@ public enum Agenda {
             for (i, line) in lines.enumerated() where line.syntax.kind == .task && !line.isClosed {
                 let due = Reschedule.readableDue(line, clock: clock)?.value
                 let deadline = due.map { DatePoint(date: $0.deadline, time: ($0.end ?? $0.start).time) }
-                let isToday = line.syntax.hasTag(named: "today", in: line.text)
+                let isToday = line.syntax.hasTag(named: "today", in: line)
                 guard isToday || (deadline.map { $0.date <= horizon } ?? false) else { continue }
                 let start = line.syntax.indentLength
                 entries.append(
                     AgendaEntry(
                         document: d, line: i, offset: start, due: deadline,
                         isOverdue: deadline.map { $0.date < clock.today } ?? false,
-                        text: String(line.text.utf8Slice(start..<line.text.utf8.count))))
+                        text: String(line.utf8Slice(start..<line.utf8Count))))
             }
         }
         // Stable: entries already run in document order.

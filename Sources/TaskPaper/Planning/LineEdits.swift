@@ -8,7 +8,7 @@ struct LineEdits {
     /// `@name(value)`: the first such tag's value replaced (or given to a tag
     /// without one), else the tag appended before any trailing white space.
     mutating func setTag(_ name: String, to value: String, in line: Line) {
-        if let tag = line.syntax.firstTag(named: name, in: line.text) {
+        if let tag = line.syntax.firstTag(named: name, in: line) {
             if let payload = tag.payloadRange {
                 replace(payload, with: value)
             } else {
@@ -28,7 +28,7 @@ struct LineEdits {
     /// Every tag of these names, with the blank that separated it.
     mutating func removeTags(named names: [String], in line: Line) {
         let ranges = line.syntax.tags
-            .filter { tag in names.contains { tag.hasName($0, in: line.text) } }
+            .filter { tag in names.contains { tag.hasName($0, in: line) } }
             .map { DoneEdits.removalRange(of: $0, in: line) }
         for range in DoneEdits.merged(ranges) { replace(range, with: "") }
     }

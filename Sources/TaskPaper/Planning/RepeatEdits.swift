@@ -18,8 +18,8 @@ public enum RepeatEdits {
     /// The rule of an open task's `@repeat`; nil when it has none or it is malformed.
     public static func rule(of line: Line) -> RepeatRule? {
         guard line.syntax.kind == .task, !line.isClosed,
-            let tag = line.syntax.firstTag(named: "repeat", in: line.text),
-            let payload = tag.payload(in: line.text)
+            let tag = line.syntax.firstTag(named: "repeat", in: line),
+            let payload = tag.payload(in: line)
         else { return nil }
         return RepeatRule.parse(payload)
     }
@@ -72,10 +72,10 @@ public enum RepeatEdits {
     /// gets `@due` one interval from today. False past year 9999.
     static func movedDates(of line: Line, rule: RepeatRule, clock: LintClock, into edits: inout LineEdits) -> Bool {
         var hasDateTag = false
-        for tag in line.syntax.tags where movingTagNames.contains(where: { tag.hasName($0, in: line.text) }) {
+        for tag in line.syntax.tags where movingTagNames.contains(where: { tag.hasName($0, in: line) }) {
             hasDateTag = true
             guard let range = tag.payloadRange,
-                case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock)
+                case .success(let value) = DateValue.parse(line.utf8Slice(range), clock: clock)
             else { continue }
             guard let day = rule.nextOccurrence(of: value.start.date, today: clock.today) else { return false }
             edits.replace(range, with: moved(value, to: day).reading)

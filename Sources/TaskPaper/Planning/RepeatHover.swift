@@ -3,8 +3,8 @@ extension RepeatEdits {
     /// next (`Repeats every 2 weeks; next due 2026-12-08`), or why the value
     /// is no rule. Nil on a line without `@repeat`.
     public static func hoverText(for line: Line, clock: LintClock) -> String? {
-        guard let tag = line.syntax.firstTag(named: "repeat", in: line.text) else { return nil }
-        guard let payload = tag.payload(in: line.text), let rule = RepeatRule.parse(payload) else {
+        guard let tag = line.syntax.firstTag(named: "repeat", in: line) else { return nil }
+        guard let payload = tag.payload(in: line), let rule = RepeatRule.parse(payload) else {
             return "Not a repeat rule: \(RepeatRule.expectation)"
         }
         let words = "Repeats \(rule)"
@@ -19,8 +19,8 @@ extension RepeatEdits {
     /// `due` one interval from today when the task has none of them.
     static func nextDate(of line: Line, rule: RepeatRule, clock: LintClock) -> (String, CivilDate)? {
         for tag in line.syntax.tags {
-            guard let name = movingTagNames.first(where: { tag.hasName($0, in: line.text) }),
-                let payload = tag.payload(in: line.text),
+            guard let name = movingTagNames.first(where: { tag.hasName($0, in: line) }),
+                let payload = tag.payload(in: line),
                 case .success(let value) = DateValue.parse(payload, clock: clock)
             else { continue }
             return rule.nextOccurrence(of: value.start.date, today: clock.today).map { (name, $0) }

@@ -3,9 +3,9 @@
 struct RepeatMalformedRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.knownTags.contains(.repeat) else { return }
-        for tag in line.syntax.tags where tag.hasName("repeat", in: line.text) {
+        for tag in line.syntax.tags where tag.hasName("repeat", in: line.line) {
             guard let range = tag.payloadRange else { continue }
-            let payload = line.text.utf8Slice(range)
+            let payload = line.utf8Slice(range)
             guard RepeatRule.parse(payload) == nil else { continue }
             diagnostics.append(
                 LineDiagnostic(

@@ -71,7 +71,7 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
         }
         guard day.year <= RepeatRule.lastYear else { return edits }
         let written = DatePoint(date: day, time: due?.value.start.time).description
-        if line.syntax.firstTag(named: "due", in: line.text)?.payload(in: line.text) != Substring(written) {
+        if line.syntax.firstTag(named: "due", in: line)?.payload(in: line) != Substring(written) {
             edits.setTag("due", to: written, in: line)
         }
         return edits
@@ -79,9 +79,9 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
 
     /// Each relative `@due`/`@start`/`@defer` written as the date it reads as today.
     static func pin(_ line: Line, clock: LintClock, into edits: inout LineEdits) {
-        for tag in line.syntax.tags where pinnedTagNames.contains(where: { tag.hasName($0, in: line.text) }) {
+        for tag in line.syntax.tags where pinnedTagNames.contains(where: { tag.hasName($0, in: line) }) {
             guard let range = tag.payloadRange,
-                case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock),
+                case .success(let value) = DateValue.parse(line.utf8Slice(range), clock: clock),
                 value.form == .relative
             else { continue }
             edits.replace(range, with: value.reading)
@@ -90,8 +90,8 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
 
     /// The first `@due`'s value when it reads as a date, and its payload's range.
     static func readableDue(_ line: Line, clock: LintClock) -> (value: DateValue, range: Range<Int>)? {
-        guard let tag = line.syntax.firstTag(named: "due", in: line.text), let range = tag.payloadRange,
-            case .success(let value) = DateValue.parse(line.text.utf8Slice(range), clock: clock)
+        guard let tag = line.syntax.firstTag(named: "due", in: line), let range = tag.payloadRange,
+            case .success(let value) = DateValue.parse(line.utf8Slice(range), clock: clock)
         else { return nil }
         return (value, range)
     }

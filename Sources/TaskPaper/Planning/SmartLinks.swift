@@ -94,7 +94,7 @@ public enum SmartLinks {
     /// Payloads that are a whole path: `@file(/etc/hosts)`, `@see(~/notes/a.txt)`.
     static func tagValuePaths(_ line: Line, indent: Int) -> [Range<Int>] {
         line.syntax.tags.compactMap { tag -> Range<Int>? in
-            guard let range = tag.payloadRange, let payload = tag.payload(in: line.text),
+            guard let range = tag.payloadRange, let payload = tag.payload(in: line),
                 ["/", "./", "../", "~/"].contains(where: { payload.hasPrefix($0) }), payload.count > 1
             else { return nil }
             return range.lowerBound - indent..<range.upperBound - indent

@@ -11,8 +11,8 @@ public enum StartDates {
         guard line.syntax.kind == .task, !line.isClosed, !line.syntax.knownTags.isDisjoint(with: .startDates)
         else { return nil }
         var latest: CivilDate?
-        for tag in line.syntax.tags where tagNames.contains(where: { tag.hasName($0, in: line.text) }) {
-            guard let payload = tag.payload(in: line.text),
+        for tag in line.syntax.tags where tagNames.contains(where: { tag.hasName($0, in: line) }) {
+            guard let payload = tag.payload(in: line),
                 case .success(let value) = DateValue.parse(payload, clock: clock)
             else { continue }
             latest = max(latest ?? value.start.date, value.start.date)

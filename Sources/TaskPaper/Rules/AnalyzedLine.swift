@@ -10,7 +10,8 @@ public struct TagDate: Sendable, Hashable {
 /// A line with the facts several rules and features share, computed once:
 /// the parsed dates, whether the task is done or overdue.
 public struct AnalyzedLine: Sendable {
-    public let text: String
+    /// The line analysed (its bytes are read in place; `text` makes a `String` when a rule reports).
+    public let line: Line
     public let syntax: LineSyntax
     public let settings: LintSettings
     public let clock: LintClock
@@ -21,8 +22,19 @@ public struct AnalyzedLine: Sendable {
     /// Index of the first `@due` tag when it makes this task overdue.
     public let overdueTagIndex: Int?
 
+    public var text: String { line.text }
+
+    /// The text between two UTF-8 offsets of the line, copied alone.
+    public func utf8Slice(_ range: Range<Int>) -> Substring { line.utf8Slice(range) }
+
+    /// A line of text parsed as `syntax`.
     public init(text: String, syntax: LineSyntax, settings: LintSettings, clock: LintClock) {
-        self.text = text
+        self.init(line: Line(text: text, syntax: syntax), settings: settings, clock: clock)
+    }
+
+    public init(line: Line, settings: LintSettings, clock: LintClock) {
+        self.line = line
+        let syntax = line.syntax
         self.syntax = syntax
         self.settings = settings
         self.clock = clock
@@ -31,7 +43,7 @@ public struct AnalyzedLine: Sendable {
         var dates: [TagDate] = []
         if settings.mayHaveDateTags(known) {
             dates.reserveCapacity(syntax.tags.count)
-            text.withUTF8Bytes { b in
+            line.withUTF8Bytes { b in
                 for i in syntax.tags.indices {
                     let tag = syntax.tags[i]
                     guard let payloadRange = tag.payloadRange, settings.isDateTag(tag, in: b) else { continue }
@@ -43,7 +55,7 @@ public struct AnalyzedLine: Sendable {
         self.dates = dates
         self.isDone = isDone
         var overdue: Int?
-        if settings.overdue, syntax.kind == .task, !isDone, let due = syntax.firstTagIndex(.due, in: text),
+        if settings.overdue, syntax.kind == .task, !isDone, let due = syntax.firstTagIndex(.due, in: line),
             let k = dates.firstIndex(where: { $0.tagIndex == due }), case .success(let value) = dates[k].result,
             value.deadline < clock.today
         {

@@ -9,12 +9,12 @@ struct DateRule: LineRule {
             let tag = line.syntax.tags[date.tagIndex]
             guard let range = tag.payloadRange else { continue }
             // Sliced only where a message quotes them.
-            var name: Substring { tag.name(in: line.text) }
-            var payload: Substring { line.text.utf8Slice(range) }
+            var name: Substring { tag.name(in: line.line) }
+            var payload: Substring { line.utf8Slice(range) }
             switch date.result {
             case .success(let value):
                 guard let overflow = value.overflow else { continue }
-                let written = line.text.utf8Slice(
+                let written = line.utf8Slice(
                     (range.lowerBound + overflow.written.lowerBound)..<(range.lowerBound + overflow.written.upperBound))
                 diagnostics.append(
                     LineDiagnostic(

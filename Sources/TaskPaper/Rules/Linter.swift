@@ -13,7 +13,7 @@ public enum Linter {
         let doc = TextDocument(text: text)
         var out: [Finding] = []
         for (i, line) in doc.lines.enumerated() {
-            let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: settings, clock: clock)
+            let analyzed = AnalyzedLine(line: line, settings: settings, clock: clock)
             for d in analyzed.diagnostics() {
                 out.append(Finding(line: i, diagnostic: d, text: line.text, isASCII: line.syntax.isASCII))
             }

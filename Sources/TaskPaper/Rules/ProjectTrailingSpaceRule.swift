@@ -4,7 +4,7 @@
 struct ProjectTrailingSpaceRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.kind == .note else { return }
-        guard let space = ProjectTrailingSpaceRule.trailingSpace(line.text, line.syntax) else { return }
+        guard let space = ProjectTrailingSpaceRule.trailingSpace(line.line) else { return }
         diagnostics.append(
             LineDiagnostic(
                 .projectTrailingSpace, space,
@@ -12,16 +12,17 @@ struct ProjectTrailingSpaceRule: LineRule {
     }
 
     /// The white space after a would-be project's colon.
-    static func trailingSpace(_ text: String, _ syntax: LineSyntax) -> Range<Int>? {
+    static func trailingSpace(_ line: Line) -> Range<Int>? {
+        let syntax = line.syntax
         guard syntax.kind == .note else { return nil }
         let body = syntax.indentLength, end = Int(syntax.contentEnd)
-        let colon = text.withUTF8Bytes { u -> Int? in
+        let colon = line.withUTF8Bytes { u -> Int? in
             let trimmed = max(body, TagScanner.trimTrailingBlanks(u, end: end))
             guard trimmed < end, trimmed > body, u[trimmed - 1] == 0x3A else { return nil }
             return trimmed - 1
         }
         guard let colon,
-            text.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit)
+            line.utf8Slice(body..<colon).unicodeScalars.contains(where: isLetterOrDigit)
         else { return nil }
         return colon + 1..<end
     }

@@ -4,9 +4,9 @@
 struct SearchRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.knownTags.contains(.search) else { return }
-        for tag in line.syntax.tags where tag.hasValue && tag.hasName("search", in: line.text) {
+        for tag in line.syntax.tags where tag.hasValue && tag.hasName("search", in: line.line) {
             guard let payload = tag.payloadRange else { continue }
-            let written = line.text.utf8Slice(payload)
+            let written = line.utf8Slice(payload)
             do throws(SearchParseError) {
                 _ = try SearchQuery.parse(SavedSearch.query(written: written))
             } catch {

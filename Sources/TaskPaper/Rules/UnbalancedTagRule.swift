@@ -3,18 +3,15 @@
 struct UnbalancedTagRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.unbalancedTagStart >= 0 else { return }
-        for unread in TagScanner.unreadValues(in: line.text, syntax: line.syntax).prefix(
-            LineDiagnostic.maxPerRuleAndLine)
-        {
-            let range = UnbalancedTagRule.range(of: unread, in: line.text, syntax: line.syntax)
-            let name = line.text.utf8Slice(unread.tagStart..<unread.open)
+        let text = line.text  // once: a line of many unread values asks for it on each
+        for unread in TagScanner.unreadValues(in: text, syntax: line.syntax).prefix(LineDiagnostic.maxPerRuleAndLine) {
+            let range = UnbalancedTagRule.range(of: unread, in: text, syntax: line.syntax)
+            let name = text.utf8Slice(unread.tagStart..<unread.open)
             diagnostics.append(
                 LineDiagnostic(
                     .tagValueUnbalanced, range,
                     "TaskPaper reads no tag here: "
-                        + UnbalancedTagRule.reason(
-                            unread, in: line.text, name: name,
-                            within: range.upperBound)))
+                        + UnbalancedTagRule.reason(unread, in: text, name: name, within: range.upperBound)))
         }
     }
 

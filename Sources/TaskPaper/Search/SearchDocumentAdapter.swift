@@ -93,7 +93,7 @@ final class SearchDocument {
     func text(of item: Int) -> Substring {
         guard item != Self.root else { return "" }
         let line = lines[item]
-        return line.text.utf8Slice(line.syntax.indentLength..<line.text.utf8.count)
+        return line.utf8Slice(line.syntax.indentLength..<line.utf8Count)
     }
 
     /// Whether every byte of the item's line is ASCII (so case folding can work on bytes).
@@ -107,10 +107,10 @@ final class SearchDocument {
         return lines.withUnsafeBufferPointer { lines -> Substring? in
             let line = lines.baseAddress! + item
             let tags = line.pointee.syntax.tags
-            guard let k = tags.indices.first(where: { tags[$0].hasName(name, in: line.pointee.text) }) else {
+            guard let k = tags.indices.first(where: { tags[$0].hasName(name, in: line.pointee) }) else {
                 return nil
             }
-            guard let payload = tags[k].payload(in: line.pointee.text) else { return "" }
+            guard let payload = tags[k].payload(in: line.pointee) else { return "" }
             guard payload.utf8.contains(UInt8(ascii: "\\")) else { return payload }
             return Substring(payload.replacing("\\(", with: "(").replacing("\\)", with: ")"))
         }

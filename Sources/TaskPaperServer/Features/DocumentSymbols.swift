@@ -132,18 +132,18 @@ private struct SymbolChunkWriter {
         let encoding = tree.doc.encoding, last = subtreeEnd - 1
         let endColumn =
             lines[last].syntax.isASCII
-            ? Int(lines[last].syntax.utf8Count) : encoding.length(of: lines[last].text, isASCII: false)
+            ? Int(lines[last].syntax.utf8Count) : encoding.length(of: lines[last])
         // One copy of the line (a `Line` method called on the buffer's element copies it each time).
         let line = lines[item], syntax = line.syntax
         var selection = (start: syntax.indentLength, end: Int(syntax.contentEnd))
         if !syntax.isASCII {
-            let start = encoding.column(ofUTF8Offset: selection.start, in: line.text, isASCII: false)
+            let start = encoding.column(ofUTF8Offset: selection.start, in: line, isASCII: false)
             selection.end = encoding.column(
-                ofUTF8Offset: selection.end, in: line.text, isASCII: false, after: (selection.start, start))
+                ofUTF8Offset: selection.end, in: line, isASCII: false, after: (selection.start, start))
             selection.start = start
         }
         let nameRange = line.itemNameRange
-        line.text.withUTF8Bytes { b in
+        line.withUTF8Bytes { b in
             out.plain("{\"name\":\"")
             out.escaped(UnsafeBufferPointer(rebasing: b[nameRange]))
             if !syntax.tags.isEmpty {

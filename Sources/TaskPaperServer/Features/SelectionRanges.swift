@@ -50,7 +50,7 @@ extension DocumentSnapshot {
         let last = lines.upperBound - 1
         return ClientRange(
             start: ClientPosition(line: lines.lowerBound, character: 0),
-            end: clientPosition(TextLocation(line: last, offset: text.lines[last].text.utf8.count)))
+            end: clientPosition(TextLocation(line: last, offset: text.lines[last].utf8Count)))
     }
 }
 

@@ -34,7 +34,7 @@ enum SemanticTokenizer {
             isCancelled = !isDone && known.contains(.cancelled)
             // Only a task with a start tag is parsed again, to ask the one reader of start dates.
             if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {
-                isDeferred = StartDates.deferredUntil(Line(text: line.text, ending: .none), clock: line.clock) != nil
+                isDeferred = StartDates.deferredUntil(line.line, clock: line.clock) != nil
             }
             for k in line.dates.indices {
                 let tagIndex = line.dates[k].tagIndex, isReadable = line.dates[k].isReadable
@@ -72,7 +72,7 @@ enum SemanticTokenizer {
         var known = (offset: 0, column: 0)  // tokens come in line order: convert columns incrementally
         func column(_ offset: Int) -> Int {
             if ascii { return offset }
-            known = (offset, encoding.column(ofUTF8Offset: offset, in: line.text, isASCII: false, after: known))
+            known = (offset, encoding.column(ofUTF8Offset: offset, in: line, isASCII: false, after: known))
             return known.column
         }
         func emit(_ range: Range<Int>, _ kind: Kind, _ mods: Modifiers) {

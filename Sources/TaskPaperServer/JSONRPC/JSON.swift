@@ -234,59 +234,68 @@ public struct JSONParser {
     /// they are; the result is written straight into the string's storage.
     static func unescape(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(JSONParseError) -> String {
         let bounded = UnsafeBufferPointer(rebasing: b[..<range.upperBound])
-        var k = ByteScan.firstJSONStringSpecial(in: bounded, from: range.lowerBound)
-        if k == range.upperBound { return String(decoding: bounded[range], as: UTF8.self) }
+        if ByteScan.firstJSONStringSpecial(in: bounded, from: range.lowerBound) == range.upperBound {
+            return String(decoding: bounded[range], as: UTF8.self)
+        }
         var failure: JSONParseError?
         let decoded = String(unsafeUninitializedCapacity: range.count) { out -> Int in
-            // No nested functions here: captured mutable state would be boxed and
-            // access-checked on every call (this runs for each line of a document).
-            let dst = out.baseAddress!, src = b.baseAddress!
-            var n = k - range.lowerBound
-            dst.update(from: src + range.lowerBound, count: n)
-            while k < range.upperBound {
-                let c = bounded[k]
-                if c < 0x20 {
-                    failure = JSONParseError(description: "control character in string at byte \(k)", offset: k)
-                    return 0
-                }
-                if c != UInt8(ascii: "\\") {
-                    let runEnd = ByteScan.firstJSONStringSpecial(in: bounded, from: k)
-                    (dst + n).update(from: src + k, count: runEnd - k)
-                    n += runEnd - k
-                    k = runEnd
-                    continue
-                }
-                let e = k + 1 < range.upperBound ? bounded[k + 1] : 0
-                var byte: UInt8 = 0
-                switch e {
-                case UInt8(ascii: "\""): byte = 0x22
-                case UInt8(ascii: "\\"): byte = 0x5C
-                case UInt8(ascii: "/"): byte = 0x2F
-                case UInt8(ascii: "b"): byte = 0x08
-                case UInt8(ascii: "f"): byte = 0x0C
-                case UInt8(ascii: "n"): byte = 0x0A
-                case UInt8(ascii: "r"): byte = 0x0D
-                case UInt8(ascii: "t"): byte = 0x09
-                case UInt8(ascii: "u"):
-                    guard let (scalar, length) = unicodeEscape(bounded, at: k) else {
-                        failure = JSONParseError(description: "invalid \\u escape at byte \(k)", offset: k)
-                        return 0
-                    }
-                    k += length
-                    for unit in UTF8.encode(scalar)! { dst[n] = unit; n += 1 }
-                    continue
-                default:
-                    failure = JSONParseError(description: "invalid escape at byte \(k)", offset: k)
-                    return 0
-                }
-                dst[n] = byte
-                n += 1
-                k += 2
+            do throws(JSONParseError) { return try unescape(b, range, into: out.baseAddress!) } catch {
+                failure = error
+                return 0
             }
-            return n
         }
         if let failure { throw failure }
         return decoded
+    }
+
+    /// The same into `dst`, which has room for `range.count` bytes (decoding never lengthens text);
+    /// returns how many it wrote. The bytes are UTF-8 where the message's were.
+    static func unescape(
+        _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into dst: UnsafeMutablePointer<UInt8>
+    ) throws(JSONParseError) -> Int {
+        // No nested functions here: captured mutable state would be boxed and
+        // access-checked on every call (this runs for each line of a document).
+        let bounded = UnsafeBufferPointer(rebasing: b[..<range.upperBound])
+        let src = b.baseAddress!
+        var k = ByteScan.firstJSONStringSpecial(in: bounded, from: range.lowerBound)
+        var n = k - range.lowerBound
+        dst.update(from: src + range.lowerBound, count: n)
+        while k < range.upperBound {
+            let c = bounded[k]
+            if c < 0x20 { throw JSONParseError(description: "control character in string at byte \(k)", offset: k) }
+            if c != UInt8(ascii: "\\") {
+                let runEnd = ByteScan.firstJSONStringSpecial(in: bounded, from: k)
+                (dst + n).update(from: src + k, count: runEnd - k)
+                n += runEnd - k
+                k = runEnd
+                continue
+            }
+            let e = k + 1 < range.upperBound ? bounded[k + 1] : 0
+            var byte: UInt8 = 0
+            switch e {
+            case UInt8(ascii: "\""): byte = 0x22
+            case UInt8(ascii: "\\"): byte = 0x5C
+            case UInt8(ascii: "/"): byte = 0x2F
+            case UInt8(ascii: "b"): byte = 0x08
+            case UInt8(ascii: "f"): byte = 0x0C
+            case UInt8(ascii: "n"): byte = 0x0A
+            case UInt8(ascii: "r"): byte = 0x0D
+            case UInt8(ascii: "t"): byte = 0x09
+            case UInt8(ascii: "u"):
+                guard let (scalar, length) = unicodeEscape(bounded, at: k) else {
+                    throw JSONParseError(description: "invalid \\u escape at byte \(k)", offset: k)
+                }
+                k += length
+                for unit in UTF8.encode(scalar)! { dst[n] = unit; n += 1 }
+                continue
+            default:
+                throw JSONParseError(description: "invalid escape at byte \(k)", offset: k)
+            }
+            dst[n] = byte
+            n += 1
+            k += 2
+        }
+        return n
     }
 
     /// A `\uXXXX` escape at `at` (its backslash), joining a surrogate pair;

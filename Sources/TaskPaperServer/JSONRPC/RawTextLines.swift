@@ -2,7 +2,7 @@ import TaskPaper
 
 /// Splits a document's text into lines while it is still JSON-escaped: line
 /// ends arrive as `\n`, `\r\n` and `\r` escapes, so the lines can be decoded
-/// (and parsed) one by one, in parallel, without the text ever existing whole.
+/// (and parsed) in parallel, never as one `String`.
 extension JSONRawString {
     /// Twelve bytes a line: a 100,000-line open builds 100,000 of them before any line is parsed.
     struct LineSpan {
@@ -49,9 +49,59 @@ extension JSONRawString {
         }
     }
 
-    /// One line's text from the message bytes `b`, its escapes decoded (the
-    /// parser checked them when it read the message, so this cannot fail).
-    static func line(_ span: LineSpan, in b: UnsafeBufferPointer<UInt8>) -> String {
-        (try? JSONParser.unescape(b, span.range)) ?? String(decoding: b[span.range], as: UTF8.self)
+}
+
+/// A document's lines decoded from the message into one block of memory (huge pages when it is large)
+/// that they all share, each line at its escaped offset: decoding never lengthens text, so runs of lines
+/// decode in parallel with no offsets to add up first. No line allocates; `Line` checks the UTF-8 of a
+/// line that is not ASCII.
+struct DecodedLines: @unchecked Sendable {
+    /// Lines per part of the memory: the lines one thread makes retain their own part.
+    static let linesPerPart = 8192
+
+    private let spans: [JSONRawString.LineSpan]
+    /// Where the first line starts in the message: offsets in the decoded memory are message offsets minus this.
+    private let first: Int
+    private let parts: [(from: Int, bytes: LineBytes)]
+    /// Per line its decoded length.
+    private let lengths: [Int32]
+
+    /// Nil when an escape does not decode (the parser has checked them, so only a defect gets there).
+    init?(_ spans: [JSONRawString.LineSpan], escapedIn b: UnsafeBufferPointer<UInt8>) {
+        guard let firstSpan = spans.first, let lastSpan = spans.last else { return nil }
+        let first = firstSpan.range.lowerBound, byteCount = lastSpan.range.upperBound - first
+        let whole = LineBytes(capacity: HugePages.capacity(for: byteCount, of: UInt8.self))
+        if whole.capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: byteCount) }
+        var lengths = [Int32](repeating: 0, count: spans.count)
+        let decodedAll = lengths.withUnsafeMutableBufferPointer { lengths in
+            spans.withUnsafeBufferPointer { spans in
+                parallelChunks(count: spans.count, chunk: DecodedLines.linesPerPart) { range -> Bool in
+                    for i in range {
+                        let escaped = spans[i].range, at = whole.base + (escaped.lowerBound - first)
+                        guard let count = try? JSONParser.unescape(b, escaped, into: at) else { return false }
+                        // The room escapes leave after a line is never read; initialised all the same.
+                        (at + count).initialize(repeating: 0x20, count: escaped.count - count)
+                        lengths[i] = Int32(count)
+                    }
+                    return true
+                }.allSatisfy { $0 }
+            }
+        }
+        guard decodedAll else { return nil }
+        self.spans = spans
+        self.first = first
+        self.lengths = lengths
+        parts = stride(from: 0, to: spans.count, by: DecodedLines.linesPerPart).map { line in
+            let last = min(line + DecodedLines.linesPerPart, spans.count) - 1
+            let from = spans[line].range.lowerBound - first, to = spans[last].range.upperBound - first
+            return (from, LineBytes(partOf: whole, from: from, capacity: to - from))
+        }
+    }
+
+    /// Line `i`, parsed.
+    func line(_ i: Int, ending: LineEnding) -> Line {
+        let part = parts[i / DecodedLines.linesPerPart]
+        let offset = spans[i].range.lowerBound - first - part.from
+        return Line(storage: part.bytes, offset: offset, count: Int(lengths[i]), ending: ending)
     }
 }

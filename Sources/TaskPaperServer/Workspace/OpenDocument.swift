@@ -80,20 +80,22 @@ final class OpenDocument {
             results: results)
     }
 
-    /// Opens a document whose text is still JSON-escaped: splitting, decoding,
-    /// parsing and linting each line happen together, in one parallel pass.
+    /// Opens a document whose text is still JSON-escaped: the lines are decoded into memory they all
+    /// share, then parsed and linted, each step one parallel pass.
     convenience init(
         uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
         generations: Counter
     ) {
-        guard let spans = escapedText.lineSpans() else {
+        guard let spans = escapedText.lineSpans(),
+            let decoded = escapedText.bytes.withUnsafeBufferPointer({ DecodedLines(spans, escapedIn: $0) })
+        else {
             self.init(
                 uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
                 generations: generations)
             return
         }
-        // Workers touch only raw pointers into the message, the spans and the two result
-        // arrays (each line written in place, no merging copy), and settings of their own:
+        // Workers touch only the decoded bytes (each its own part of them), the spans and the two
+        // result arrays (each line written in place, no merging copy), and settings of their own:
         // nothing reference-counted is shared between cores.
         let n = spans.count
         var results: [LineResults] = []
@@ -103,15 +105,13 @@ final class OpenDocument {
             let resultCapacity = HugePages.capacity(for: n, of: LineResults.self)
             results = [LineResults](unsafeUninitializedCapacity: resultCapacity) { resultSlots, resultsDone in
                 HugePages.advise(resultSlots, usedCount: n)
-                escapedText.bytes.withUnsafeBufferPointer { b in
-                    spans.withUnsafeBufferPointer { spans in
-                        _ = parallelChunks(count: n) { range in
-                            let context = context.isolatedCopy()
-                            for i in range {
-                                let line = Line(text: JSONRawString.line(spans[i], in: b), ending: spans[i].ending)
-                                (resultSlots.baseAddress! + i).initialize(to: OpenDocument.analyze(line, context))
-                                (lineSlots.baseAddress! + i).initialize(to: line)
-                            }
+                spans.withUnsafeBufferPointer { spans in
+                    _ = parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range in
+                        let context = context.isolatedCopy()
+                        for i in range {
+                            let line = decoded.line(i, ending: spans[i].ending)
+                            (resultSlots.baseAddress! + i).initialize(to: OpenDocument.analyze(line, context))
+                            (lineSlots.baseAddress! + i).initialize(to: line)
                         }
                     }
                 }
@@ -149,7 +149,7 @@ final class OpenDocument {
 
     func analyzedLine(_ i: Int) -> AnalyzedLine {
         let l = text.lines[i]
-        return AnalyzedLine(text: l.text, syntax: l.syntax, settings: context.settings.lint, clock: context.clock)
+        return AnalyzedLine(line: l, settings: context.settings.lint, clock: context.clock)
     }
 
     /// One content change; `range` nil means the whole text.
@@ -223,8 +223,7 @@ final class OpenDocument {
     }
 
     private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
-        let analyzed = AnalyzedLine(
-            text: line.text, syntax: line.syntax, settings: context.settings.lint, clock: context.clock)
+        let analyzed = AnalyzedLine(line: line, settings: context.settings.lint, clock: context.clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
     }
 

@@ -50,7 +50,7 @@ struct SearchFound: Sendable {
         let length = Int(line.pointee.syntax.utf8Count)
         let end =
             line.pointee.syntax.isASCII
-            ? length : encoding.column(ofUTF8Offset: length, in: line.pointee.text, isASCII: false)
+            ? length : encoding.column(ofUTF8Offset: length, in: line.pointee, isASCII: false)
         return (line.pointee.syntax.indentLength, end)
     }
 }

@@ -33,8 +33,8 @@ struct TagNameTally {
         guard !tags.isEmpty else { return }
         // Many tags: `repeatedTagIndices` then compares names as Strings, which also
         // joins canonically equal spellings; take its word for it there.
-        let repeated = tags.count > 8 ? line.syntax.repeatedTagIndices(in: line.text) : []
-        line.text.withUTF8Bytes { add($0, tags, skipping: repeated) }
+        let repeated = tags.count > 8 ? line.syntax.repeatedTagIndices(in: line) : []
+        line.withUTF8Bytes { add($0, tags, skipping: repeated) }
     }
 
     /// Counts one line's tags, given its bytes; `repeated` are indices not to count.

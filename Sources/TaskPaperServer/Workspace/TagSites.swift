@@ -18,7 +18,7 @@ extension Server {
         // A lone `@` has no name to find or rename.
         guard let index = l.syntax.tagIndex(at: cursor.offset), !l.syntax.tags[index].hasEmptyName else { return nil }
         let tag = l.syntax.tags[index]
-        return TagUnderCursor(doc: doc, line: cursor.line, tag: tag, name: String(tag.name(in: l.text)))
+        return TagUnderCursor(doc: doc, line: cursor.line, tag: tag, name: String(tag.name(in: l)))
     }
 
     /// Every tag named `name` in the workspace: open documents as the client
@@ -41,11 +41,11 @@ extension Server {
         var sites: [TagSite] = []
         let nameLength = name.utf8.count
         for (i, line) in lines.enumerated() {
-            for tag in line.syntax.tags where tag.nameRange.count == nameLength && tag.name(in: line.text) == name {
+            for tag in line.syntax.tags where tag.nameRange.count == nameLength && tag.name(in: line) == name {
                 func position(_ offset: Int) -> ClientPosition {
                     ClientPosition(
                         line: i,
-                        character: encoding.column(ofUTF8Offset: offset, in: line.text, isASCII: line.syntax.isASCII))
+                        character: encoding.column(ofUTF8Offset: offset, in: line, isASCII: line.syntax.isASCII))
                 }
                 let at = position(Int(tag.start)), nameStart = position(Int(tag.start) + 1),
                     end = position(Int(tag.nameEnd))

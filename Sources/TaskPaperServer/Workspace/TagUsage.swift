@@ -34,8 +34,8 @@ struct TagCounts {
         guard let only = valuesCounted, !only.contains(name) else { return }
         var counts: [String: Int] = [:]
         for line in lines {
-            guard let tag = line.syntax.firstTag(named: name, in: line.text),
-                let payload = tag.payload(in: line.text), !payload.isEmpty
+            guard let tag = line.syntax.firstTag(named: name, in: line),
+                let payload = tag.payload(in: line), !payload.isEmpty
             else { continue }
             counts[String(payload), default: 0] += 1
         }

@@ -26,8 +26,8 @@ struct IndexedSymbol: Sendable {
             symbols.append(
                 IndexedSymbol(
                     name: line.itemName, kind: kind, line: Int32(i),
-                    start: Int32(encoding.column(ofUTF8Offset: content.lowerBound, in: line.text, isASCII: isASCII)),
-                    end: Int32(encoding.column(ofUTF8Offset: content.upperBound, in: line.text, isASCII: isASCII)),
+                    start: Int32(encoding.column(ofUTF8Offset: content.lowerBound, in: line, isASCII: isASCII)),
+                    end: Int32(encoding.column(ofUTF8Offset: content.upperBound, in: line, isASCII: isASCII)),
                     project: project.flatMap { symbolOfLine[$0] } ?? -1))
         }
         return symbols
