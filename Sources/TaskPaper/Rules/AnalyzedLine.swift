@@ -12,7 +12,8 @@ public struct TagDate: Sendable, Hashable {
 public struct AnalyzedLine: Sendable {
     /// The line analysed (its bytes are read in place; `text` makes a `String` when a rule reports).
     public let line: Line
-    public let syntax: LineSyntax
+    /// The line's parse (read from `line`: one copy of it per analysed line, not two).
+    @inlinable public var syntax: LineSyntax { line.syntax }
     public let settings: LintSettings
     public let clock: LintClock
     /// Date tags with a payload, in line order.
@@ -35,7 +36,6 @@ public struct AnalyzedLine: Sendable {
     public init(line: Line, settings: LintSettings, clock: LintClock) {
         self.line = line
         let syntax = line.syntax
-        self.syntax = syntax
         self.settings = settings
         self.clock = clock
         let known = syntax.knownTags

@@ -108,9 +108,11 @@ final class OpenDocument {
                 spans.withUnsafeBufferPointer { spans in
                     _ = parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range in
                         let context = context.isolatedCopy()
+                        let settings = context.settings.lint, clock = context.clock
                         for i in range {
                             let line = decoded.line(i, ending: spans[i].ending)
-                            (resultSlots.baseAddress! + i).initialize(to: OpenDocument.analyze(line, context))
+                            (resultSlots.baseAddress! + i).initialize(
+                                to: OpenDocument.analyze(line, settings: settings, clock: clock))
                             (lineSlots.baseAddress! + i).initialize(to: line)
                         }
                     }
@@ -217,13 +219,14 @@ final class OpenDocument {
     private static func analyze(_ lines: [Line], _ range: Range<Int>, _ context: AnalysisContext) -> [LineResults] {
         let parts = parallelChunks(count: range.count) { chunk -> [LineResults] in
             let context = chunk.count == range.count ? context : context.isolatedCopy()
-            return chunk.map { analyze(lines[range.lowerBound + $0], context) }
+            let settings = context.settings.lint, clock = context.clock
+            return chunk.map { analyze(lines[range.lowerBound + $0], settings: settings, clock: clock) }
         }
         return parts.count == 1 ? parts[0] : parts.flatMap { $0 }
     }
 
-    private static func analyze(_ line: Line, _ context: AnalysisContext) -> LineResults {
-        let analyzed = AnalyzedLine(line: line, settings: context.settings.lint, clock: context.clock)
+    private static func analyze(_ line: Line, settings: LintSettings, clock: LintClock) -> LineResults {
+        let analyzed = AnalyzedLine(line: line, settings: settings, clock: clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
     }
 
