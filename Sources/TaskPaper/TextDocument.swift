@@ -26,8 +26,9 @@ public final class LineBytes: @unchecked Sendable {
     /// The memory this is a part of (kept alive by it), or nil when this owns its memory.
     private let whole: LineBytes?
 
-    public init(capacity: Int) {
-        base = .allocate(capacity: max(1, capacity))
+    public init(capacity: Int, alignment: Int = 1) {
+        base = UnsafeMutableRawPointer.allocate(byteCount: max(1, capacity), alignment: alignment)
+            .bindMemory(to: UInt8.self, capacity: max(1, capacity))
         self.capacity = capacity
         whole = nil
     }

@@ -19,11 +19,12 @@ enum HugePages {
         return max(count, ownMapping / stride + 1)
     }
 
-    /// Asks for huge pages under the first `usedCount` elements of a new array's storage.
-    static func advise<Element>(_ storage: UnsafeMutableBufferPointer<Element>, usedCount: Int) {
+    /// Asks for huge pages under a new array's storage: all of it, so the last partial 2 MiB of what is used
+    /// is covered too (pages past it cost nothing until touched).
+    static func advise<Element>(_ storage: UnsafeMutableBufferPointer<Element>) {
         let stride = MemoryLayout<Element>.stride
         guard storage.count * stride >= ownMapping, let base = storage.baseAddress else { return }
-        advise(UnsafeMutableRawPointer(base), byteCount: usedCount * stride)
+        advise(UnsafeMutableRawPointer(base), byteCount: storage.count * stride)
     }
 
     /// The same for raw bytes the caller knows to be mapped on their own.

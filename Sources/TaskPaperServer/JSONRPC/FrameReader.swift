@@ -62,7 +62,7 @@ public final class FrameReader: @unchecked Sendable {
         var filled = buffered
         let body = [UInt8](unsafeUninitializedCapacity: HugePages.capacity(for: length, of: UInt8.self)) {
             slots, count in
-            HugePages.advise(slots, usedCount: length)
+            HugePages.advise(slots)
             let base = slots.baseAddress!
             buffer.withUnsafeBufferPointer { b in base.initialize(from: b.baseAddress! + bodyStart, count: buffered) }
             while filled < length {

@@ -70,8 +70,10 @@ struct DecodedLines: @unchecked Sendable {
     init?(_ spans: [JSONRawString.LineSpan], escapedIn b: UnsafeBufferPointer<UInt8>) {
         guard let firstSpan = spans.first, let lastSpan = spans.last else { return nil }
         let first = firstSpan.range.lowerBound, byteCount = lastSpan.range.upperBound - first
-        let whole = LineBytes(capacity: HugePages.capacity(for: byteCount, of: UInt8.self))
-        if whole.capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: byteCount) }
+        // Aligned to a huge page, so every 2 MiB of it can be one.
+        let capacity = HugePages.capacity(for: byteCount, of: UInt8.self)
+        let whole = LineBytes(capacity: capacity, alignment: capacity >= HugePages.ownMapping ? HugePages.size : 1)
+        if capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: capacity) }
         var lengths = [Int32](repeating: 0, count: spans.count)
         let decodedAll = lengths.withUnsafeMutableBufferPointer { lengths in
             spans.withUnsafeBufferPointer { spans in

@@ -101,10 +101,10 @@ final class OpenDocument {
         var results: [LineResults] = []
         let lines = [Line](unsafeUninitializedCapacity: HugePages.capacity(for: n, of: Line.self)) {
             lineSlots, linesDone in
-            HugePages.advise(lineSlots, usedCount: n)
+            HugePages.advise(lineSlots)
             let resultCapacity = HugePages.capacity(for: n, of: LineResults.self)
             results = [LineResults](unsafeUninitializedCapacity: resultCapacity) { resultSlots, resultsDone in
-                HugePages.advise(resultSlots, usedCount: n)
+                HugePages.advise(resultSlots)
                 spans.withUnsafeBufferPointer { spans in
                     _ = parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range in
                         let context = context.isolatedCopy()
