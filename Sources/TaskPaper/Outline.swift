@@ -81,6 +81,14 @@ public struct Outline: Sendable {
 
     public func hasChildren(_ line: Int) -> Bool { subtreeEnd(of: line) > line + 1 }
 
+    /// The depths (-1 for a blank line) and subtree ends of every line, read in place: for writers that
+    /// walk every line of a large document (document symbols), with no call or bounds check per line.
+    public func withDepthsAndEnds<R>(
+        _ body: (_ depths: UnsafeBufferPointer<Int32>, _ ends: UnsafeBufferPointer<Int32>) -> R
+    ) -> R {
+        depths.withUnsafeBufferPointer { depths in ends.withUnsafeBufferPointer { ends in body(depths, ends) } }
+    }
+
     /// The items directly owned by `line`, in order.
     public func children(of line: Int) -> [Int] { items(in: line + 1..<subtreeEnd(of: line)) }
 
@@ -126,6 +134,11 @@ extension Line {
     /// Where `itemName` sits in the line, in UTF-8 offsets (for writers that copy bytes).
     public var itemNameRange: Range<Int> {
         let s = syntax
+        return text.withUTF8Bytes { b in Line.itemNameRange(s, in: b) }
+    }
+
+    /// `itemNameRange` for a line whose syntax is `s` and bytes `b` (for writers that hold the bytes already).
+    public static func itemNameRange(_ s: LineSyntax, in b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var range = s.contentRange
         switch s.kind {
         case .blank: return range.lowerBound..<range.lowerBound
@@ -133,11 +146,9 @@ extension Line {
         case .task: range = s.taskMarkerRange.upperBound..<range.upperBound
         case .note: break
         }
-        return text.withUTF8Bytes { b in
-            let name = Line.trimmingBlanks(range, in: b)
-            // An item is never nameless: `-` or `:` alone is named by its marker.
-            return name.isEmpty ? Line.trimmingBlanks(s.contentRange, in: b) : name
-        }
+        let name = Line.trimmingBlanks(range, in: b)
+        // An item is never nameless: `-` or `:` alone is named by its marker.
+        return name.isEmpty ? Line.trimmingBlanks(s.contentRange, in: b) : name
     }
 
     private static func trimmingBlanks(_ range: Range<Int>, in b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
