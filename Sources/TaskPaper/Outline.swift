@@ -62,6 +62,38 @@ public struct Outline: Sendable {
         self.ends = ends
     }
 
+    /// The tree without its lines, to keep across edits: holding the lines would make the next edit
+    /// copy the document's whole line array.
+    public struct Tree: Sendable {
+        let spacesPerLevel: Int
+        let depths: [Int32]
+        let parents: [Int32]
+        let ends: [Int32]
+
+        /// Whether `lines` (after edits that kept the line count and touched only `changed`) still have
+        /// the depths the tree was read from: the tree is a function of the depths alone.
+        public func fits(_ lines: [Line], spacesPerLevel: Int, changed: Range<Int>) -> Bool {
+            guard lines.count == depths.count, spacesPerLevel == self.spacesPerLevel else { return false }
+            return changed.allSatisfy { i in
+                let syntax = lines[i].syntax
+                let depth = syntax.kind == .blank ? -1 : Int32(syntax.indent.depth(spacesPerLevel: spacesPerLevel))
+                return depth == depths[i]
+            }
+        }
+    }
+
+    public var tree: Tree { Tree(spacesPerLevel: spacesPerLevel, depths: depths, parents: parents, ends: ends) }
+
+    /// The outline of `lines`, whose depths are those `tree` was read from (`Tree.fits`).
+    public init(_ tree: Tree, lines: [Line]) {
+        precondition(lines.count == tree.depths.count, "a tree for other lines")
+        self.lines = lines
+        spacesPerLevel = tree.spacesPerLevel
+        depths = tree.depths
+        parents = tree.parents
+        ends = tree.ends
+    }
+
     public var lineCount: Int { lines.count }
 
     /// Whether the line is an item (not blank).

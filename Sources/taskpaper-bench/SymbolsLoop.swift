@@ -20,7 +20,8 @@ enum SymbolsLoop {
         server.deliver("initialized", [:])
         let uri: JSON = "file:///bench.taskpaper"
         let open: JSON = ["textDocument": ["uri": uri, "languageId": "taskpaper", "version": 1, "text": .string(text)]]
-        server.deliver("textDocument/didOpen", open)
+        // As the bench opens it: the message's bytes, read by the server's own JSON reader.
+        server.deliver("textDocument/didOpen", try JSONParser.parse(Array(open.serialized.utf8)))
         var versions = EditSequence(uri: uri)
         var cpu: [Double] = []
         var times = (0..<count).map { _ in

@@ -10,10 +10,21 @@ extension Provider {
 
 extension Server {
     /// Tens of megabytes for a large document: built off the loop, on a snapshot, so typing goes on.
+    /// The outline is the kept one when the edits since it changed no line's depth (checked here, on
+    /// the edited lines only); else it is read off the loop and kept for the next answer.
     func documentSymbols(_ params: DocumentSymbolParams) throws(ResponseError) -> @Sendable () -> any JSONEncodable {
-        let snapshot = try document(params.textDocument).snapshot, indentWidth = settings.indentWidth
+        let doc = try document(params.textDocument), indentWidth = settings.indentWidth
+        let snapshot = doc.snapshot, generation = doc.generation, kept = doc.keptOutline
+        let outline = kept.outline(of: snapshot.text, generation: generation, indentWidth: indentWidth)
         return {
-            DocumentSymbolTree(doc: snapshot, outline: Outline(document: snapshot.text, indentWidth: indentWidth))
+            let outline =
+                outline
+                ?? {
+                    let outline = Outline(document: snapshot.text, indentWidth: indentWidth)
+                    kept.keep(outline, generation: generation, indentWidth: indentWidth)
+                    return outline
+                }()
+            return DocumentSymbolTree(doc: snapshot, outline: outline)
         }
     }
 }

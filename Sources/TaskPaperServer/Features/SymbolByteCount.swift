@@ -46,7 +46,7 @@ struct SymbolByteCount: SymbolSink {
                     count += SymbolByteCount.text(b, line.pointee.syntax.tags[k].range, plain: f.plain)
                 }
             }
-            count += runs.start(line.pointee.syntax.kind, done: line.pointee.syntax.knownTags.contains(.done)).1
+            count += runs.start(line.pointee.syntax.kind, done: line.pointee.syntax.knownTags.contains(.done)).count
             count += 3 * ReservedBytes.digitCount(item) + runs.count(.rangeStart) + ReservedBytes.digitCount(last)
             count += runs.count(.character) + ReservedBytes.digitCount(Int(f.endColumn)) + runs.count(.selectionStart)
             count += runs.count(.character) + ReservedBytes.digitCount(line.pointee.syntax.indentLength)

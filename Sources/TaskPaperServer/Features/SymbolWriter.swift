@@ -52,8 +52,11 @@ struct SymbolWriter: SymbolSink {
 
     private static func write(
         _ item: Int, _ last: Int, _ nests: Bool, _ line: UnsafePointer<Line>, _ f: SymbolFields,
-        _ b: UnsafeBufferPointer<UInt8>, _ runs: SymbolRuns, _ out: inout ReservedBytes
+        _ b: UnsafeBufferPointer<UInt8>, _ runs: SymbolRuns, _ into: inout ReservedBytes
     ) {
+        // A local cursor stays in a register: stores of bytes through it could alias the caller's.
+        var out = into
+        defer { into = out }
         out.block(runs.run(.open))
         copy(b, f.name, plain: f.plain, &out)
         // `endIndex`, inlined; `count` is a call through the generic collection.
@@ -120,5 +123,7 @@ struct SymbolWriter: SymbolSink {
 }
 
 extension ReservedBytes {
-    @inline(__always) mutating func block(_ run: (UnsafeRawPointer, Int)) { block(run.0, count: run.1) }
+    @inline(__always) mutating func block(_ run: (UnsafeRawPointer, count: Int, blocks: Int)) {
+        block(run.0, count: run.count, blocks: run.blocks)
+    }
 }

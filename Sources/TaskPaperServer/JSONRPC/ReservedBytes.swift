@@ -92,15 +92,14 @@ public struct ReservedBytes {
     /// and advance by what counts; the next piece overwrites the rest): a reservation adds it once.
     public static let blockSlack = 64
 
-    /// The first `count` bytes of `source`, copied in 16-byte blocks (`source` is readable in whole blocks).
-    @inline(__always) mutating func block(_ source: UnsafeRawPointer, count: Int) {
-        assert(limit - cursor >= (count + 15) & ~15, "wrote past the reservation")
-        var k = 0
-        repeat {
-            UnsafeMutableRawPointer(cursor + k).storeBytes(
-                of: (source + k).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            k += 16
-        } while k < count
+    /// The first `count` bytes of `source`, copied as `blocks` 16-byte blocks (`source` is readable in
+    /// whole blocks; a constant `blocks` unrolls into that many stores).
+    @inline(__always) mutating func block(_ source: UnsafeRawPointer, count: Int, blocks: Int) {
+        assert(count <= 16 * blocks && limit - cursor >= 16 * blocks, "wrote past the reservation")
+        for k in 0..<blocks {
+            UnsafeMutableRawPointer(cursor + 16 * k).storeBytes(
+                of: (source + 16 * k).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        }
         cursor += count
     }
 
