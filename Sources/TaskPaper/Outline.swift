@@ -62,6 +62,38 @@ public struct Outline: Sendable {
         self.ends = ends
     }
 
+    /// The tree without its lines, to keep across edits: holding the lines would make the next edit
+    /// copy the document's whole line array.
+    public struct Tree: Sendable {
+        let spacesPerLevel: Int
+        let depths: [Int32]
+        let parents: [Int32]
+        let ends: [Int32]
+
+        /// Whether `lines` (after edits that kept the line count and touched only `changed`) still have
+        /// the depths the tree was read from: the tree is a function of the depths alone.
+        public func fits(_ lines: [Line], spacesPerLevel: Int, changed: Range<Int>) -> Bool {
+            guard lines.count == depths.count, spacesPerLevel == self.spacesPerLevel else { return false }
+            return changed.allSatisfy { i in
+                let syntax = lines[i].syntax
+                let depth = syntax.kind == .blank ? -1 : Int32(syntax.indent.depth(spacesPerLevel: spacesPerLevel))
+                return depth == depths[i]
+            }
+        }
+    }
+
+    public var tree: Tree { Tree(spacesPerLevel: spacesPerLevel, depths: depths, parents: parents, ends: ends) }
+
+    /// The outline of `lines`, whose depths are those `tree` was read from (`Tree.fits`).
+    public init(_ tree: Tree, lines: [Line]) {
+        precondition(lines.count == tree.depths.count, "a tree for other lines")
+        self.lines = lines
+        spacesPerLevel = tree.spacesPerLevel
+        depths = tree.depths
+        parents = tree.parents
+        ends = tree.ends
+    }
+
     public var lineCount: Int { lines.count }
 
     /// Whether the line is an item (not blank).
@@ -80,6 +112,14 @@ public struct Outline: Sendable {
     public func subtree(of line: Int) -> Range<Int> { line..<subtreeEnd(of: line) }
 
     public func hasChildren(_ line: Int) -> Bool { subtreeEnd(of: line) > line + 1 }
+
+    /// The depths (-1 for a blank line) and subtree ends of every line, read in place: for writers that
+    /// walk every line of a large document (document symbols), with no call or bounds check per line.
+    public func withDepthsAndEnds<R>(
+        _ body: (_ depths: UnsafeBufferPointer<Int32>, _ ends: UnsafeBufferPointer<Int32>) -> R
+    ) -> R {
+        depths.withUnsafeBufferPointer { depths in ends.withUnsafeBufferPointer { ends in body(depths, ends) } }
+    }
 
     /// The items directly owned by `line`, in order.
     public func children(of line: Int) -> [Int] { items(in: line + 1..<subtreeEnd(of: line)) }
@@ -126,6 +166,11 @@ extension Line {
     /// Where `itemName` sits in the line, in UTF-8 offsets (for writers that copy bytes).
     public var itemNameRange: Range<Int> {
         let s = syntax
+        return text.withUTF8Bytes { b in Line.itemNameRange(s, in: b) }
+    }
+
+    /// `itemNameRange` for a line whose syntax is `s` and bytes `b` (for writers that hold the bytes already).
+    public static func itemNameRange(_ s: LineSyntax, in b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var range = s.contentRange
         switch s.kind {
         case .blank: return range.lowerBound..<range.lowerBound
@@ -133,11 +178,9 @@ extension Line {
         case .task: range = s.taskMarkerRange.upperBound..<range.upperBound
         case .note: break
         }
-        return text.withUTF8Bytes { b in
-            let name = Line.trimmingBlanks(range, in: b)
-            // An item is never nameless: `-` or `:` alone is named by its marker.
-            return name.isEmpty ? Line.trimmingBlanks(s.contentRange, in: b) : name
-        }
+        let name = Line.trimmingBlanks(range, in: b)
+        // An item is never nameless: `-` or `:` alone is named by its marker.
+        return name.isEmpty ? Line.trimmingBlanks(s.contentRange, in: b) : name
     }
 
     private static func trimmingBlanks(_ range: Range<Int>, in b: UnsafeBufferPointer<UInt8>) -> Range<Int> {

@@ -78,6 +78,29 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
         return column
     }
 
+    /// How many client units the UTF-8 bytes `b[range]` take (`range` on character boundaries).
+    /// Eight bytes at a time: the writers of large answers count every non-ASCII line.
+    public func unitCount(of b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        if self == .utf8 { return range.count }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let wide = self == .utf16
+        var i = range.lowerBound, count = range.count
+        while i + 8 <= range.upperBound {
+            let w = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            // A continuation byte is 10xxxxxx: its high bit set and the next bit (shifted up) clear.
+            count -= (w & ~(w << 1) & highs).nonzeroBitCount
+            // A 4-byte lead, 11110xxx, is two UTF-16 units.
+            if wide { count += (w & (w << 1) & (w << 2) & (w << 3) & highs).nonzeroBitCount }
+            i += 8
+        }
+        while i < range.upperBound {
+            let byte = b[i]
+            if byte & 0xC0 == 0x80 { count -= 1 } else if wide && byte >= 0xF0 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
     /// The length of a line in client units.
     public func length(of text: String, isASCII: Bool) -> Int {
         column(ofUTF8Offset: text.utf8.count, in: text, isASCII: isASCII)

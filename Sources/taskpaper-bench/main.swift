@@ -4,13 +4,15 @@ import Foundation
 /// release server, for generated documents of 1k, 10k and 100k lines (or a file).
 ///
 ///     swift run -c release taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60] [--server PATH]
-///                                          [--idle SECONDS]
+///                                          [--idle SECONDS] [--symbols-loop N]
 ///
 /// `--idle 65` also measures the CPU an idle server uses with the largest document open.
+/// `--symbols-loop 30` times only document symbols on the largest document, 30 times (for profiling).
 var sizes = [1_000, 10_000, 100_000]
 var file: String?
 var edits = 60
 var idleSeconds = 0
+var symbolsLoop = 0
 var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "taskpaper-lsp"
 ).path
@@ -24,11 +26,12 @@ while !args.isEmpty {
     case "--edits": edits = Int(value) ?? edits
     case "--server": server = value
     case "--idle": idleSeconds = Int(value) ?? 0
+    case "--symbols-loop": symbolsLoop = Int(value) ?? 0
     default:
         FileHandle.standardError.write(
             Data(
-                "usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH] [--idle SECONDS]\n"
-                    .utf8))
+                ("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH]"
+                    + " [--idle SECONDS] [--symbols-loop N]\n").utf8))
         exit(2)
     }
 }
@@ -49,6 +52,11 @@ if let file {
 
 func row(_ name: String, _ values: [String]) {
     print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + values.map { $0.leftPad(12) }.joined())
+}
+
+if symbolsLoop > 0, let doc = documents.last {
+    try SymbolsLoop.run(text: doc.text, count: symbolsLoop)
+    exit(0)
 }
 
 var inProcess: [InProcessFigures] = []

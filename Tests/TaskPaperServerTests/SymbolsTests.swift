@@ -115,4 +115,34 @@ import TaskPaperServer
         #expect(symbols[0].rangeTuple == [0, 0, 1, 16])
         #expect(try c.shutdownAndExit() == 0)
     }
+
+    /// The outline kept between answers follows every edit: typing inside a line keeps its tree,
+    /// indenting a line (the line count unchanged) or adding a line reads it again.
+    @Test func theKeptOutlineFollowsEdits() throws {
+        let c = TestClient()
+        try c.initialize()
+        let uri = "file:///k.taskpaper"
+        c.open(uri, "A:\n- one\nB:\n- two\n")
+        func shape() throws -> String {
+            Self.shape(
+                try c.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? [])
+        }
+        func edit(_ version: Int, line: Int, from: Int, to: Int, _ text: String) {
+            let range: JSON = [
+                "start": ["line": .int(line), "character": .int(from)],
+                "end": ["line": .int(line), "character": .int(to)],
+            ]
+            c.change(uri, version: version, [["range": range, "text": .string(text)]])
+        }
+        #expect(try shape() == "A, one, B, two")
+        edit(2, line: 1, from: 2, to: 2, "only ")
+        #expect(try shape() == "A, only one, B, two")
+        edit(3, line: 1, from: 0, to: 0, "\t")
+        #expect(try shape() == "A[only one], B, two")
+        edit(4, line: 3, from: 0, to: 0, "\t- three\n")
+        #expect(try shape() == "A[only one], B[three], two")
+        edit(5, line: 3, from: 0, to: 1, "")
+        #expect(try shape() == "A[only one], B, three, two")
+        #expect(try c.shutdownAndExit() == 0)
+    }
 }

@@ -44,6 +44,31 @@ extension JSONWriter {
     }
 }
 
+extension JSONWriter {
+    /// Writes parts whose exact byte counts are known, all at once on the cores, each straight into
+    /// its place in this writer: nothing is joined or copied. `write(part, &out)` must fill its room
+    /// exactly (checked); it may store past its cursor only inside its room.
+    mutating func parallelParts(byteCounts: [Int], _ write: (_ part: Int, _ out: inout ReservedBytes) -> Void) {
+        var offsets = [0]
+        for count in byteCounts { offsets.append(offsets.last! + count) }
+        appendUninitialized(offsets.last!) { buffer in
+            offsets.withUnsafeBufferPointer { offsets in
+                withoutActuallyEscaping(write) { write in
+                    let shared = UnsafeSendable((buffer, offsets, write))
+                    DispatchQueue.concurrentPerform(iterations: offsets.count - 1) { part in
+                        let buffer = shared.value.0, offsets = shared.value.1
+                        var out = ReservedBytes(
+                            UnsafeMutableBufferPointer(rebasing: buffer[offsets[part]..<offsets[part + 1]]))
+                        shared.value.2(part, &out)
+                        precondition(out.room == 0, "a part wrote other than its count")
+                    }
+                }
+            }
+            return offsets.last!
+        }
+    }
+}
+
 /// Values handed to the parts written on other threads: each part touches only its own slot,
 /// and `parallelElements` returns only when all are done.
 struct UnsafeSendable<T>: @unchecked Sendable {

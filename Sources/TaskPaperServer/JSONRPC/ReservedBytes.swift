@@ -15,6 +15,9 @@ public struct ReservedBytes {
     /// The most bytes `escaped` writes for `count` bytes (a control byte becomes `\u00XX`).
     public static func maxEscapedCount(_ count: Int) -> Int { count * 6 }
 
+    /// How many bytes are left.
+    var room: Int { limit - cursor }
+
     /// The most bytes `digits` writes (`-9223372036854775808`).
     public static let maxDigitCount = 20
 
@@ -83,6 +86,143 @@ public struct ReservedBytes {
         }
         if p > cursor { cursor[0] = UInt8(truncatingIfNeeded: v) &+ 0x30 }
         cursor += count
+    }
+
+    /// Bytes past a writer's bound that `block` and `word` may overwrite (they store whole blocks
+    /// and advance by what counts; the next piece overwrites the rest): a reservation adds it once.
+    public static let blockSlack = 64
+
+    /// The first `count` bytes of `source`, copied as `blocks` 16-byte blocks (`source` is readable in
+    /// whole blocks; a constant `blocks` unrolls into that many stores).
+    @inline(__always) mutating func block(_ source: UnsafeRawPointer, count: Int, blocks: Int) {
+        assert(count <= 16 * blocks && limit - cursor >= 16 * blocks, "wrote past the reservation")
+        for k in 0..<blocks {
+            UnsafeMutableRawPointer(cursor + 16 * k).storeBytes(
+                of: (source + 16 * k).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        }
+        cursor += count
+    }
+
+    /// The first `count` bytes of a word, lowest first (digits made by `digitWord`).
+    @inline(__always) mutating func word(_ w: UInt64, count: Int) {
+        assert(limit - cursor >= 8, "wrote past the reservation")
+        UnsafeMutableRawPointer(cursor).storeBytes(of: w.littleEndian, as: UInt64.self)
+        cursor += count
+    }
+
+    /// A decimal integer: below 10^8 as one word, else digit by digit.
+    @inline(__always) mutating func number(_ value: Int) {
+        if let (w, count) = ReservedBytes.digitWord(value) { word(w, count: count) } else { digits(value) }
+    }
+
+    /// The decimal digits of `value` (0 ..< 10^8) in a word, the first digit lowest, and how many
+    /// there are; nil for other values. Two digits per division by 100.
+    @inline(__always) static func digitWord(_ value: Int) -> (UInt64, Int)? {
+        guard value >= 0, value < 100_000_000 else { return nil }
+        let pairs = UnsafeRawPointer(ReservedBytes.digitPairs.utf8Start)
+        var v = UInt(bitPattern: value), w: UInt64 = 0, count = 0
+        while v >= 10 {
+            // The pair's first digit is its lower byte; the digits after it move up.
+            w = w << 16 | UInt64(pairs.loadUnaligned(fromByteOffset: Int(v % 100) * 2, as: UInt16.self).littleEndian)
+            v /= 100
+            count += 2
+        }
+        if v > 0 || count == 0 {
+            w = w << 8 | UInt64(v + 0x30)
+            count += 1
+        }
+        return (w, count)
+    }
+
+    /// Bytes that need no escaping in a JSON string (checked with `isPlain`), copied whole:
+    /// overlapping words for short runs, 16-byte blocks for long ones.
+    @inline(__always) mutating func plainCopy(_ source: UnsafePointer<UInt8>, count n: Int) {
+        precondition(limit - cursor >= n, "wrote past the reservation")
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(cursor)
+        if n >= 16 {
+            var k = 0
+            while k + 16 < n {
+                to.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self), toByteOffset: k,
+                    as: SIMD16<UInt8>.self)
+                k += 16
+            }
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self), toByteOffset: n - 16,
+                as: SIMD16<UInt8>.self)
+        } else if n >= 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+        } else {
+            for k in 0..<n { cursor[k] = source[k] }
+        }
+        cursor += n
+    }
+
+    /// How many bytes `digits` writes for `value`.
+    @inline(__always) static func digitCount(_ value: Int) -> Int {
+        guard value >= 0, value < 100_000_000 else { return slowDigitCount(value) }
+        // Comparisons, no division: most numbers here are line numbers and columns.
+        var count = 1
+        if value >= 10 { count += 1 }
+        if value >= 100 { count += 1 }
+        if value >= 1000 { count += 1 }
+        if value >= 10_000 { count += 1 }
+        if value >= 100_000 { count += 1 }
+        if value >= 1_000_000 { count += 1 }
+        if value >= 10_000_000 { count += 1 }
+        return count
+    }
+
+    private static func slowDigitCount(_ value: Int) -> Int {
+        var count = value < 0 ? 2 : 1, v = value.magnitude
+        while v >= 10 {
+            count += 1
+            v /= 10
+        }
+        return count
+    }
+
+    /// How many bytes `escaped` writes for `b`.
+    static func escapedCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = b.count
+        for c in b where c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 {
+            count += c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c == 0x0A || c == 0x0D || c == 0x09 ? 1 : 5
+        }
+        return count
+    }
+
+    /// Whether `b[range]` holds no quote, backslash or control byte: copied with `plainCopy`, it
+    /// reads as written inside a JSON string. Eight bytes a step, the last step overlapping, with no
+    /// branch but the loop's.
+    static func isPlain(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let base = UnsafeRawPointer(b.baseAddress!), end = range.upperBound
+        guard range.count >= 8 else {
+            for c in b[range] where c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { return false }
+            return true
+        }
+        var specials: UInt64 = 0, k = range.lowerBound
+        while k + 8 < end {
+            specials |= specialBits(base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            k += 8
+        }
+        specials |= specialBits(base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+        return specials == 0
+    }
+
+    /// Nonzero when some byte of `word` is a quote, a backslash or a control byte (the lowest such
+    /// byte's high bit is exact; borrows may mark bytes above it).
+    @inline(__always) private static func specialBits(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        // A byte below 0x20 (or a zero after the xor) borrows into its high bit, unless it is >= 0x80.
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
     }
 
     /// UTF-8 bytes inside a JSON string, escaped as `JSONWriter.appendEscaped` escapes them:

@@ -55,6 +55,8 @@ final class OpenDocument {
     /// The outline for one generation and indent width (item actions on every cursor move, project
     /// counts for inlay hints), with every project's task counts once asked for.
     var outlineCache: (generation: Int, indentWidth: IndentWidth, outline: Outline, counts: ProjectTaskCounts?)?
+    /// The outline tree document symbols start from, kept while edits change no line's depth.
+    let keptOutline = KeptOutline()
 
     private init(
         uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
@@ -197,6 +199,7 @@ final class OpenDocument {
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
         generation = generations.next()
+        keptOutline.note(change, generation: generation)
         // Most keystrokes touch a line without findings and leave it so: every finding,
         // its JSON and the pull `resultId` stay as they are, and nothing is copied.
         if shift == 0, lo == hi, fresh.allSatisfy({ $0.diagnostics.isEmpty }) { return }
