@@ -54,9 +54,10 @@ public final class LineBytes: @unchecked Sendable {
 /// One line of a document with its parse. Its bytes live in `LineBytes` shared with the lines around
 /// it; hot paths read them in place (`withUTF8Bytes`), and `text` makes a `String` for the rest.
 public struct Line: Sendable {
-    private let storage: LineBytes
+    // Read by the inlinable `withUTF8Bytes`: other modules read every line's bytes through it.
+    @usableFromInline let storage: LineBytes
     /// Where this line's bytes start in `storage`; `syntax.utf8Count` of them (valid UTF-8).
-    private let offset: Int
+    @usableFromInline let offset: Int
     public let ending: LineEnding
     public let syntax: LineSyntax
 
@@ -96,6 +97,7 @@ public struct Line: Sendable {
     public var utf8Count: Int { Int(syntax.utf8Count) }
 
     /// Runs `body` over the line's UTF-8 bytes, in place.
+    @inlinable
     public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) {
             try body(UnsafeBufferPointer(start: storage.base + offset, count: Int(syntax.utf8Count)))
@@ -110,6 +112,16 @@ public struct Line: Sendable {
 
     /// Whether the item carries `@done`.
     public var isDone: Bool { syntax.knownTags.contains(.done) }
+}
+
+extension UnsafePointer<Line> {
+    /// Runs `body` over the bytes of the line stored here, without copying the `Line` (which retains
+    /// its storage): for loops over a document's lines read in place. The line must stay stored here.
+    @inlinable
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(
+            UnsafeBufferPointer(start: pointee.storage.base + pointee.offset, count: Int(pointee.syntax.utf8Count)))
+    }
 }
 
 /// Which lines an edit replaced: `removed` (old line indices) became

@@ -50,7 +50,7 @@ struct TagPresenceTable: Sendable {
         let count = line.pointee.syntax.tags.count
         guard count > 0, !names.isEmpty else { return holds[0] }  // `//task`: the kind alone decides
         var mask = 0
-        line.pointee.withUTF8Bytes { text in
+        line.withUTF8Bytes { text in
             for t in 0..<count {
                 let tag = line.pointee.syntax.tags[t]
                 let length = Int(tag.nameEnd - tag.start) - 1, from = Int(tag.start) + 1

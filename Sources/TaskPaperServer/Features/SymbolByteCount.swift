@@ -34,7 +34,7 @@ struct SymbolByteCount: SymbolSink {
         endsOpen = nests
         let line = lines.baseAddress! + item
         let lastColumn = last == item ? nil : SymbolFields.length(of: lines.baseAddress! + last, encoding)
-        line.withBytes { b in
+        line.withUTF8Bytes { b in
             let f = SymbolFields(line, b, lastColumn: lastColumn, encoding)
             fields.append(f)
             count += runs.count(.open) + SymbolByteCount.text(b, f.name, plain: f.plain)

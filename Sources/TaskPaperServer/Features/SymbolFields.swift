@@ -39,7 +39,7 @@ struct SymbolFields {
         let count = Int(line.pointee.syntax.utf8Count)
         guard !line.pointee.syntax.isASCII else { return count }
         var length = count
-        line.withBytes { b in length = encoding.unitCount(of: b, 0..<count) }
+        line.withUTF8Bytes { b in length = encoding.unitCount(of: b, 0..<count) }
         return length
     }
 }

@@ -69,10 +69,3 @@ struct SymbolWalk {
         }
     }
 }
-
-extension UnsafePointer<Line> {
-    /// Reads the line's UTF-8 bytes in place. Through the pointer, the `Line` itself is not copied.
-    @inline(__always) func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        pointee.withUTF8Bytes(body)
-    }
-}

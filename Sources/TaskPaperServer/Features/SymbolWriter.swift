@@ -40,12 +40,12 @@ struct SymbolWriter: SymbolSink {
         let maxCount = 2 * ReservedBytes.maxEscapedCount(count) + count + 512 + ReservedBytes.blockSlack
         let runs = self.runs
         guard out.room < maxCount else {
-            return line.withBytes { b in SymbolWriter.write(item, last, nests, line, f, b, runs, &out) }
+            return line.withUTF8Bytes { b in SymbolWriter.write(item, last, nests, line, f, b, runs, &out) }
         }
         if aside.count < maxCount { aside = [UInt8](repeating: 0, count: maxCount) }
         aside.withUnsafeMutableBufferPointer { aside in
             var scratch = ReservedBytes(aside)
-            line.withBytes { b in SymbolWriter.write(item, last, nests, line, f, b, runs, &scratch) }
+            line.withUTF8Bytes { b in SymbolWriter.write(item, last, nests, line, f, b, runs, &scratch) }
             out.plain(UnsafeBufferPointer(start: aside.baseAddress, count: scratch.cursor - aside.baseAddress!))
         }
     }
