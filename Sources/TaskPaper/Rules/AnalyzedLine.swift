@@ -35,18 +35,19 @@ public struct AnalyzedLine: Sendable {
 
     public init(line: Line, settings: LintSettings, clock: LintClock) {
         self.line = line
-        let syntax = line.syntax
         self.settings = settings
         self.clock = clock
-        let known = syntax.knownTags
+        // The syntax's fields are read where they are: a copy of it per line would cost more than the reads.
+        let known = line.syntax.knownTags
         let isDone = !known.isDisjoint(with: .closing)
         var dates: [TagDate] = []
         if settings.mayHaveDateTags(known) {
-            dates.reserveCapacity(syntax.tags.count)
             line.withUTF8Bytes { b in
-                for i in syntax.tags.indices {
-                    let tag = syntax.tags[i]
+                let count = line.syntax.tags.endIndex
+                for i in 0..<count {
+                    let tag = line.syntax.tags[i]
                     guard let payloadRange = tag.payloadRange, settings.isDateTag(tag, in: b) else { continue }
+                    if dates.isEmpty { dates.reserveCapacity(count - i) }
                     let payload = UnsafeBufferPointer(rebasing: b[payloadRange])
                     dates.append(TagDate(tagIndex: i, result: DateValue.parse(bytes: payload, clock: clock)))
                 }
@@ -55,7 +56,7 @@ public struct AnalyzedLine: Sendable {
         self.dates = dates
         self.isDone = isDone
         var overdue: Int?
-        if settings.overdue, syntax.kind == .task, !isDone, let due = syntax.firstTagIndex(.due, in: line),
+        if settings.overdue, line.syntax.kind == .task, !isDone, let due = line.syntax.firstTagIndex(.due, in: line),
             let k = dates.firstIndex(where: { $0.tagIndex == due }), case .success(let value) = dates[k].result,
             value.deadline < clock.today
         {
