@@ -161,12 +161,13 @@ extension Line {
     /// The item's name as a person reads it: a project without its `:`, a task
     /// without its `- `, a note as written; tags in the trailing run left out.
     /// Empty only for a blank line.
-    public var itemName: String { String(text.utf8Slice(itemNameRange)) }
+    public var itemName: String {
+        withUTF8Bytes { b in String(decoding: b[Line.itemNameRange(syntax, in: b)], as: UTF8.self) }
+    }
 
     /// Where `itemName` sits in the line, in UTF-8 offsets (for writers that copy bytes).
     public var itemNameRange: Range<Int> {
-        let s = syntax
-        return text.withUTF8Bytes { b in Line.itemNameRange(s, in: b) }
+        withUTF8Bytes { b in Line.itemNameRange(syntax, in: b) }
     }
 
     /// `itemNameRange` for a line whose syntax is `s` and bytes `b` (for writers that hold the bytes already).

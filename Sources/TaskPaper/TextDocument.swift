@@ -67,6 +67,8 @@ public struct Line: Sendable {
 
     /// A line of `text` read as `syntax` (which callers may have edited).
     init(text: String, syntax: LineSyntax) {
+        // The syntax says how many bytes the line has: a mismatch would read past them.
+        precondition(Int(syntax.utf8Count) == text.utf8.count, "a syntax parsed from other text")
         self.init(storage: LineBytes(copying: text), offset: 0, syntax: syntax, ending: .none)
     }
 
@@ -107,7 +109,8 @@ public struct Line: Sendable {
     /// The text between two UTF-8 offsets of the line (which must fall on scalar boundaries), copied
     /// alone: a tag's name on a megabyte line costs its own length, not the line's.
     public func utf8Slice(_ range: Range<Int>) -> Substring {
-        withUTF8Bytes { Substring(String(decoding: $0[range], as: UTF8.self)) }
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "a slice inside the line")
+        return withUTF8Bytes { Substring(String(decoding: $0[range], as: UTF8.self)) }
     }
 
     /// Whether the item carries `@done`.
@@ -196,7 +199,9 @@ public struct TextDocument: Sendable {
             return (last, lines[last].utf8Count)
         }
         let line = lines[p.line]
-        return (p.line, encoding.utf8Offset(ofColumn: p.column, in: line.text, isASCII: line.syntax.isASCII))
+        // An ASCII line counts the same in every encoding: no `String` is made for it.
+        if line.syntax.isASCII { return (p.line, max(0, min(p.column, line.utf8Count))) }
+        return (p.line, encoding.utf8Offset(ofColumn: p.column, in: line.text, isASCII: false))
     }
 
     /// The client position of a UTF-8 offset on a line.

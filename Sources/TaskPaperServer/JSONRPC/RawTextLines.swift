@@ -81,7 +81,7 @@ struct DecodedLines: @unchecked Sendable {
                     for i in range {
                         let escaped = spans[i].range, at = whole.base + (escaped.lowerBound - first)
                         guard let count = try? JSONParser.unescape(b, escaped, into: at) else { return false }
-                        // The room escapes leave after a line is never read; initialised all the same.
+                        // The room escapes leave after a line is never read; filled all the same.
                         (at + count).initialize(repeating: 0x20, count: escaped.count - count)
                         lengths[i] = Int32(count)
                     }

@@ -9,7 +9,7 @@ final class KeptOutline: @unchecked Sendable {
     private var indentWidth = IndentWidth.auto
     /// The document's generation the tree was read from or last found to fit.
     private var generation = -1
-    /// Lines edited since then (in today's numbering); nil once an edit added or removed lines.
+    /// Lines edited since then (in today's numbering). An edit that adds or removes lines drops the tree.
     private var edited: Range<Int>? = 0..<0
     /// The document's generation after its latest edit.
     private var latest = -1
