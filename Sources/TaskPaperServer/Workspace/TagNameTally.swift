@@ -46,9 +46,14 @@ struct TagNameTally {
             rebuild(toHold: seen.count + tags.count)
         }
         let slots = table.slots
+        var nextRepeated = 0  // `repeated` ascends: walked along, not searched per tag
         for i in 0..<tags.count {
             let tag = tags[i]
-            if tag.hasEmptyName || (!repeated.isEmpty && repeated.contains(i)) { continue }
+            if nextRepeated < repeated.count, repeated[nextRepeated] == i {
+                nextRepeated += 1
+                continue
+            }
+            if tag.hasEmptyName { continue }
             let s = slot(of: bytes, Int(tag.start) + 1..<Int(tag.nameEnd), in: slots)
             if slots[s].lastLine == lineNumber { continue }
             slots[s].lastLine = lineNumber
