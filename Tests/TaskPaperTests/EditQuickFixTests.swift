@@ -54,6 +54,17 @@ private func fixes(_ text: String, atLine index: Int = 0) -> [(title: String, te
             ])
     }
 
+    @Test func aFixOfHundredsOfInsertionsIsNotOffered() {
+        // Every `(` up to the line's end is bare: each tag's fix would escape thousands of them.
+        let line = analyzed("- x " + (0..<2000).map { "@n\($0)(x(y" }.joined(separator: " "))
+        let found = line.diagnostics()
+        #expect(found.count > 50)
+        #expect(found.allSatisfy { QuickFixes.fixes(for: $0, on: line, index: 0).isEmpty })
+        // A handful of parentheses is still escaped.
+        let few = "- a @x(" + String(repeating: "(b ", count: 90) + ")"
+        #expect(fixes(few).count == 1)
+    }
+
     @Test func closesAValueThatNeverCloses() {
         #expect(fixes("- a @waiting(Bob  ").map(\.text) == ["- a @waiting(Bob)  "])
         #expect(fixes("- a @due(").map(\.text) == ["- a @due()"])

@@ -89,7 +89,12 @@ public enum QuickFixes {
     /// value closes at its last `)` that ends a word, and every bare parenthesis
     /// before it is escaped; a value that never closes is closed at the range's end.
     static func escapeParentheses(_ d: LineDiagnostic, _ line: AnalyzedLine, _ index: Int) -> QuickFix? {
-        let b = Array(line.text.utf8)
+        line.line.withUTF8Bytes { escapeParentheses(d, in: $0, line: line, index) }
+    }
+
+    private static func escapeParentheses(
+        _ d: LineDiagnostic, in b: UnsafeBufferPointer<UInt8>, line: AnalyzedLine, _ index: Int
+    ) -> QuickFix? {
         let start = d.range.lowerBound, limit = min(d.range.upperBound, b.count)
         guard start < limit, b[start] == UInt8(ascii: "@"),
             let open = b[start..<limit].firstIndex(of: openParen)
@@ -104,12 +109,29 @@ public enum QuickFixes {
             }
             k += 1
         }
-        var replacements = bare.filter { $0 < close ?? limit }.map { TextReplacement(line: index, $0..<$0, "\\") }
+        let escaped = bare.filter { $0 < close ?? limit }
+        // A fix is for a person to read: one of hundreds of insertions (a pathological line) is not offered.
+        guard escaped.count < LineDiagnostic.maxPerRuleAndLine else { return nil }
+        var replacements = escaped.map { TextReplacement(line: index, $0..<$0, "\\") }
         if close == nil { replacements.append(TextReplacement(line: index, limit..<limit, ")")) }
-        // Offer it only when it works: the tag then reads with a value (checked on a one-line copy, so at line 0).
-        var fixed = TextDocument(text: line.text)
-        fixed.apply(replacements.map { TextReplacement(line: 0, $0.start.offset..<$0.end.offset, $0.newText) })
-        guard fixed.lines[0].syntax.tags.contains(where: { Int($0.start) == start && $0.hasValue }) else { return nil }
+        // Offer it only when it works: the tag then reads with a value. The fixed line is built in one
+        // pass (a line of thousands of parentheses must not be re-read once per insertion).
+        var fixed: [UInt8] = []
+        fixed.reserveCapacity(b.count + replacements.count)
+        var from = 0
+        for k in escaped {
+            fixed += b[from..<k]
+            fixed.append(backslash)
+            from = k
+        }
+        if close == nil {
+            fixed += b[from..<limit]
+            fixed.append(closeParen)
+            from = limit
+        }
+        fixed += b[from...]
+        let syntax = TagScanner.parse(String(decoding: fixed, as: UTF8.self))
+        guard syntax.tags.contains(where: { Int($0.start) == start && $0.hasValue }) else { return nil }
         let name = line.utf8Slice(start..<open)
         let title = close == nil ? "Close the value of \(name)( with ')'" : "Escape the parentheses inside \(name)(…)"
         return QuickFix(title: title, replacements: replacements, diagnostic: d, isPreferred: true)
