@@ -85,12 +85,16 @@ extension LineSyntax {
     /// The index of the first tag of a known name (a single class, such as `.due`), if the line has one.
     public func firstTagIndex(_ name: KnownTagNames, in text: String) -> Int? {
         guard knownTags.contains(name) else { return nil }
-        return text.withUTF8Bytes { b in tags.indices.first { KnownTagNames.of(tags[$0], in: b) == name } }
+        return text.withUTF8Bytes { firstTagIndex(name, in: $0) }
     }
 
     /// The same for a line's own syntax, on its bytes in place.
     public func firstTagIndex(_ name: KnownTagNames, in line: Line) -> Int? {
         guard knownTags.contains(name) else { return nil }
-        return line.withUTF8Bytes { b in tags.indices.first { KnownTagNames.of(tags[$0], in: b) == name } }
+        return line.withUTF8Bytes { firstTagIndex(name, in: $0) }
+    }
+
+    private func firstTagIndex(_ name: KnownTagNames, in b: UnsafeBufferPointer<UInt8>) -> Int? {
+        tags.indices.first { KnownTagNames.of(tags[$0], in: b) == name }
     }
 }

@@ -83,7 +83,7 @@ public struct LineSyntax: Sendable, Hashable {
 
     /// The first tag with this name, if any.
     public func firstTag(named name: String, in text: String) -> Tag? {
-        tags.first { $0.hasName(name, in: text) }
+        text.withUTF8Bytes { firstTag(named: name, in: $0) }
     }
 
     public func hasTag(named name: String, in text: String) -> Bool {
@@ -92,7 +92,11 @@ public struct LineSyntax: Sendable, Hashable {
 
     // The same for a line's own syntax, on its bytes in place; a `String` is made only for a finding.
     public func firstTag(named name: String, in line: Line) -> Tag? {
-        line.withUTF8Bytes { b in tags.first { $0.hasName(name, in: b) } }
+        line.withUTF8Bytes { firstTag(named: name, in: $0) }
+    }
+
+    private func firstTag(named name: String, in b: UnsafeBufferPointer<UInt8>) -> Tag? {
+        tags.first { $0.hasName(name, in: b) }
     }
     public func hasTag(named name: String, in line: Line) -> Bool { firstTag(named: name, in: line) != nil }
     public func repeatedTagIndices(in line: Line) -> [Int] {

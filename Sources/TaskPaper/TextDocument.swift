@@ -48,6 +48,20 @@ public final class LineBytes: @unchecked Sendable {
         self.whole = whole
     }
 
+    /// Its parts for runs of `linesPerPart` lines, given where each of `lineCount` lines lies in it: the
+    /// lines one thread makes retain their own part.
+    public func parts(
+        lineCount: Int, linesPerPart: Int, bytesOfLine: (Int) -> Range<Int>
+    ) -> [(
+        from: Int, bytes: LineBytes
+    )] {
+        stride(from: 0, to: lineCount, by: linesPerPart).map { first in
+            let from = bytesOfLine(first).lowerBound
+            let to = bytesOfLine(min(first + linesPerPart, lineCount) - 1).upperBound
+            return (from, LineBytes(partOf: self, from: from, capacity: to - from))
+        }
+    }
+
     deinit { if whole == nil { base.deallocate() } }
 }
 
@@ -291,10 +305,7 @@ public struct TextDocument: Sendable {
             if start < n { spans.append((start, n, .none)) }
             // Each run of lines a thread parses shares a part of the storage: one reference count per thread.
             let perPart = 8192
-            let parts = stride(from: 0, to: spans.count, by: perPart).map { first in
-                let from = spans[first].start, last = min(first + perPart, spans.count) - 1
-                return (from: from, bytes: LineBytes(partOf: storage, from: from, capacity: spans[last].end - from))
-            }
+            let parts = storage.parts(lineCount: spans.count, linesPerPart: perPart) { spans[$0].start..<spans[$0].end }
             return [Line].parallel(count: spans.count, chunk: perPart) { k in
                 let span = spans[k], part = parts[k / perPart]
                 let bytes = UnsafeBufferPointer(rebasing: b[span.start..<span.end])

@@ -95,20 +95,16 @@ struct SymbolWriter: SymbolSink {
         _ n: (item: Int, last: Int, endColumn: Int, selectionStart: Int, selectionEnd: Int), _ nests: Bool,
         _ runs: SymbolRuns, _ out: inout ReservedBytes
     ) {
-        out.digits(n.item)
-        out.block(runs.run(.rangeStart))
-        out.digits(n.last)
-        out.block(runs.run(.character))
-        out.digits(n.endColumn)
-        out.block(runs.run(.selectionStart))
-        out.digits(n.item)
-        out.block(runs.run(.character))
-        out.digits(n.selectionStart)
-        out.block(runs.run(.selectionEnd))
-        out.digits(n.item)
-        out.block(runs.run(.character))
-        out.digits(n.selectionEnd)
-        out.block(runs.run(nests ? .openChildren : .closeLeaf))
+        // Each number, then the run that follows it (a rare path: the array costs nothing that matters).
+        let pieces: [(Int, SymbolRuns.Run)] = [
+            (n.item, .rangeStart), (n.last, .character), (n.endColumn, .selectionStart), (n.item, .character),
+            (n.selectionStart, .selectionEnd), (n.item, .character),
+            (n.selectionEnd, nests ? .openChildren : .closeLeaf),
+        ]
+        for (number, run) in pieces {
+            out.digits(number)
+            out.block(runs.run(run))
+        }
     }
 
     @inline(__always) private static func copy(

@@ -93,10 +93,8 @@ struct DecodedLines: @unchecked Sendable {
         self.spans = spans
         self.first = first
         self.lengths = lengths
-        parts = stride(from: 0, to: spans.count, by: DecodedLines.linesPerPart).map { line in
-            let last = min(line + DecodedLines.linesPerPart, spans.count) - 1
-            let from = spans[line].range.lowerBound - first, to = spans[last].range.upperBound - first
-            return (from, LineBytes(partOf: whole, from: from, capacity: to - from))
+        parts = whole.parts(lineCount: spans.count, linesPerPart: DecodedLines.linesPerPart) {
+            spans[$0].range.lowerBound - first..<spans[$0].range.upperBound - first
         }
     }
 
