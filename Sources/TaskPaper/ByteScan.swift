@@ -35,6 +35,33 @@ public enum ByteScan {
         firstIndex(of: x, or: x, in: buf, from: from)
     }
 
+    /// Copies `src[from..<end]` into `dst` up to the first `x`, a word at a time (a short run copied by
+    /// `memcpy` costs more in the call than in the copy), and returns where it stopped. The copied
+    /// bytes are ORed into `bits`, so a caller learns for free whether they were all ASCII.
+    @inline(__always)
+    public static func copy(
+        _ src: UnsafePointer<UInt8>, from: Int, to end: Int, upTo x: UInt8, into dst: UnsafeMutablePointer<UInt8>,
+        bits: inout UInt64
+    ) -> Int {
+        var k = from
+        while k + 8 <= end {
+            let w = UnsafeRawPointer(src + k).loadUnaligned(as: UInt64.self)
+            if hasByte(w, x) { break }
+            UnsafeMutableRawPointer(dst + (k - from)).storeBytes(of: w, as: UInt64.self)
+            bits |= w
+            k += 8
+        }
+        while k < end, src[k] != x {
+            dst[k - from] = src[k]
+            bits |= UInt64(src[k])
+            k += 1
+        }
+        return k
+    }
+
+    /// Whether the bytes ORed together in `bits` (`copy`) were all ASCII.
+    @inline(__always) public static func isASCII(bits: UInt64) -> Bool { bits & highs == 0 }
+
     /// The first byte that ends a plain run inside a JSON string: `"`, `\` or a control byte.
     public static func firstJSONStringSpecial(in buf: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var i = from

@@ -8,11 +8,16 @@ public enum TagScanner {
     }
 
     static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> LineSyntax {
+        parse(bytes: b, isASCII: ByteScan.isASCII(b))
+    }
+
+    /// The same for bytes whose caller knows whether they are all ASCII.
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> LineSyntax {
         let n = b.count
         let indent = LeadingWhiteSpace(b)
         var syntax = LineSyntax(
             tags: TagList(), indent: indent, unbalancedTagStart: -1, contentEnd: Int32(n),
-            utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: ByteScan.isASCII(b))
+            utf8Count: Int32(n), kind: .blank, taskMarkerLength: 0, isASCII: isASCII)
         let body = Int(indent.end)
         if body == n || isAllWhiteSpace(b, from: body) { return syntax }
 

@@ -87,11 +87,12 @@ public struct Line: Sendable {
     }
 
     /// The line of `count` bytes at `offset` in `storage`. Bytes that are not UTF-8 are read as a
-    /// `String` reads them (each bad sequence one U+FFFD), into storage of the line's own.
-    public init(storage: LineBytes, offset: Int, count: Int, ending: LineEnding) {
+    /// `String` reads them (each bad sequence one U+FFFD), into storage of the line's own. `isASCII`
+    /// says whether every byte is ASCII when the caller knows it (nil: the parse looks).
+    public init(storage: LineBytes, offset: Int, count: Int, ending: LineEnding, isASCII: Bool? = nil) {
         precondition(offset >= 0 && offset + count <= storage.capacity, "a line lies inside its storage")
         let bytes = UnsafeBufferPointer(start: storage.base + offset, count: count)
-        let syntax = TagScanner.parse(bytes: bytes)
+        let syntax = TagScanner.parse(bytes: bytes, isASCII: isASCII ?? ByteScan.isASCII(bytes))
         // Only a line with a byte past ASCII can be malformed (the scanner has looked at every byte).
         guard syntax.isASCII || ByteScan.isValidUTF8(bytes) else {
             self.init(text: String(decoding: bytes, as: UTF8.self), ending: ending)

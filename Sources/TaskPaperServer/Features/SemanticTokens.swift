@@ -27,11 +27,17 @@ enum SemanticTokenizer {
         /// The same for tags past the 32nd, on the rare line that has them.
         var laterDates: [Int: Modifiers]?
 
-        init(_ line: AnalyzedLine) {
-            isOverdue = line.overdueTagIndex != nil
-            let known = line.syntax.knownTags
+        /// The facts of a line not worth analysing (`AnalyzedLine.isWorthAnalysing`): no dates, not
+        /// overdue, not deferred; done or cancelled as its tags say.
+        init(closing known: KnownTagNames) {
             isDone = known.contains(.done)
             isCancelled = !isDone && known.contains(.cancelled)
+        }
+
+        init(_ line: AnalyzedLine) {
+            let known = line.syntax.knownTags
+            self.init(closing: known)
+            isOverdue = line.overdueTagIndex != nil
             // Only a task with a start tag is parsed again, to ask the one reader of start dates.
             if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {
                 isDeferred = StartDates.deferredUntil(line.line, clock: line.clock) != nil

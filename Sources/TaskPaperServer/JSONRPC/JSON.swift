@@ -270,32 +270,66 @@ public struct JSONParser {
                 k = runEnd
                 continue
             }
-            let e = k + 1 < range.upperBound ? bounded[k + 1] : 0
-            var byte: UInt8 = 0
-            switch e {
-            case UInt8(ascii: "\""): byte = 0x22
-            case UInt8(ascii: "\\"): byte = 0x5C
-            case UInt8(ascii: "/"): byte = 0x2F
-            case UInt8(ascii: "b"): byte = 0x08
-            case UInt8(ascii: "f"): byte = 0x0C
-            case UInt8(ascii: "n"): byte = 0x0A
-            case UInt8(ascii: "r"): byte = 0x0D
-            case UInt8(ascii: "t"): byte = 0x09
-            case UInt8(ascii: "u"):
-                guard let (scalar, length) = unicodeEscape(bounded, at: k) else {
-                    throw JSONParseError(description: "invalid \\u escape at byte \(k)", offset: k)
-                }
-                k += length
-                for unit in UTF8.encode(scalar)! { dst[n] = unit; n += 1 }
-                continue
-            default:
-                throw JSONParseError(description: "invalid escape at byte \(k)", offset: k)
-            }
-            dst[n] = byte
-            n += 1
-            k += 2
+            let (written, read) = try unescapeOne(bounded, at: k, into: dst + n)
+            n += written
+            k += read
         }
         return n
+    }
+
+    /// Decodes one escaped line of a document (`DecodedLines`): the message's string is checked already, so
+    /// only backslashes stop a plain run. Returns the bytes written and whether they are all ASCII.
+    static func unescapeLine(
+        _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into dst: UnsafeMutablePointer<UInt8>
+    ) throws(JSONParseError) -> (count: Int, isASCII: Bool) {
+        let bounded = UnsafeBufferPointer(rebasing: b[..<range.upperBound])
+        var k = range.lowerBound, n = 0, bits: UInt64 = 0
+        while true {
+            let stop = ByteScan.copy(
+                bounded.baseAddress!, from: k, to: range.upperBound, upTo: UInt8(ascii: "\\"), into: dst + n,
+                bits: &bits)
+            n += stop - k
+            k = stop
+            guard k < range.upperBound else { break }
+            let (written, read) = try unescapeOne(bounded, at: k, into: dst + n)
+            for j in n..<n + written { bits |= UInt64(dst[j]) }
+            n += written
+            k += read
+        }
+        return (n, ByteScan.isASCII(bits: bits))
+    }
+
+    /// The escape whose backslash is at `k` (the last byte of `b` ends the string): returns the bytes it
+    /// wrote to `dst` and the bytes it read.
+    @inline(__always)
+    private static func unescapeOne(
+        _ b: UnsafeBufferPointer<UInt8>, at k: Int, into dst: UnsafeMutablePointer<UInt8>
+    ) throws(JSONParseError) -> (written: Int, read: Int) {
+        let byte: UInt8
+        switch k + 1 < b.count ? b[k + 1] : 0 {
+        case UInt8(ascii: "\""): byte = 0x22
+        case UInt8(ascii: "\\"): byte = 0x5C
+        case UInt8(ascii: "/"): byte = 0x2F
+        case UInt8(ascii: "b"): byte = 0x08
+        case UInt8(ascii: "f"): byte = 0x0C
+        case UInt8(ascii: "n"): byte = 0x0A
+        case UInt8(ascii: "r"): byte = 0x0D
+        case UInt8(ascii: "t"): byte = 0x09
+        case UInt8(ascii: "u"):
+            guard let (scalar, length) = unicodeEscape(b, at: k) else {
+                throw JSONParseError(description: "invalid \\u escape at byte \(k)", offset: k)
+            }
+            var written = 0
+            for unit in UTF8.encode(scalar)! {
+                dst[written] = unit
+                written += 1
+            }
+            return (written, length)
+        default:
+            throw JSONParseError(description: "invalid escape at byte \(k)", offset: k)
+        }
+        dst.pointee = byte
+        return (1, 2)
     }
 
     /// A `\uXXXX` escape at `at` (its backslash), joining a surrogate pair;

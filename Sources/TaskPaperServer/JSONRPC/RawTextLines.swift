@@ -63,7 +63,8 @@ struct DecodedLines: @unchecked Sendable {
     /// Where the first line starts in the message: offsets in the decoded memory are message offsets minus this.
     private let first: Int
     private let parts: [(from: Int, bytes: LineBytes)]
-    /// Per line its decoded length.
+    /// Per line its decoded length, negative when the line has a byte past ASCII (learnt while
+    /// decoding, so the parse need not look again).
     private let lengths: [Int32]
 
     /// Nil when an escape does not decode (the parser has checked them, so only a defect gets there).
@@ -80,10 +81,12 @@ struct DecodedLines: @unchecked Sendable {
                 parallelChunks(count: spans.count, chunk: DecodedLines.linesPerPart) { range -> Bool in
                     for i in range {
                         let escaped = spans[i].range, at = whole.base + (escaped.lowerBound - first)
-                        guard let count = try? JSONParser.unescape(b, escaped, into: at) else { return false }
+                        guard let (count, isASCII) = try? JSONParser.unescapeLine(b, escaped, into: at) else {
+                            return false
+                        }
                         // The room escapes leave after a line is never read; filled all the same.
                         (at + count).initialize(repeating: 0x20, count: escaped.count - count)
-                        lengths[i] = Int32(count)
+                        lengths[i] = isASCII ? Int32(count) : ~Int32(count)
                     }
                     return true
                 }.allSatisfy { $0 }
@@ -101,7 +104,9 @@ struct DecodedLines: @unchecked Sendable {
     /// Line `i`, parsed.
     func line(_ i: Int, ending: LineEnding) -> Line {
         let part = parts[i / DecodedLines.linesPerPart]
-        let offset = spans[i].range.lowerBound - first - part.from
-        return Line(storage: part.bytes, offset: offset, count: Int(lengths[i]), ending: ending)
+        let offset = spans[i].range.lowerBound - first - part.from, length = lengths[i]
+        return Line(
+            storage: part.bytes, offset: offset, count: Int(length < 0 ? ~length : length), ending: ending,
+            isASCII: length >= 0)
     }
 }

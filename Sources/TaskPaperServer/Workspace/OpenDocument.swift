@@ -229,6 +229,9 @@ final class OpenDocument {
     }
 
     private static func analyze(_ line: Line, settings: LintSettings, clock: LintClock) -> LineResults {
+        guard AnalyzedLine.isWorthAnalysing(line, settings: settings) else {
+            return LineResults(diagnostics: [], facts: SemanticTokenizer.Facts(closing: line.syntax.knownTags))
+        }
         let analyzed = AnalyzedLine(line: line, settings: settings, clock: clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
     }
