@@ -67,25 +67,6 @@ public struct AnalyzedLine: Sendable {
 
     public func date(ofTag index: Int) -> TagDate? { dates.first { $0.tagIndex == index } }
 
-    /// Whether analysing `line` can tell anything its syntax does not: a finding of any rule, a date,
-    /// an overdue or deferred task. Most lines have no date tag, nothing unread, reserved or repeated,
-    /// no length over the limit and no colon before trailing blanks: they skip the analysis, where
-    /// every rule would look and find nothing. A new rule that reads something else adds it here
-    /// (`AnalysisShortcutTests` checks this against the rules on random lines).
-    public static func isWorthAnalysing(_ line: Line, settings: LintSettings) -> Bool {
-        let syntax = line.syntax, known = syntax.knownTags
-        if settings.mayHaveDateTags(known) || !known.isDisjoint(with: Self.tagsWorthAnalysing) { return true }
-        if syntax.unbalancedTagStart >= 0 || (syntax.mayRepeatTagName && syntax.tags.count > 1) { return true }
-        let limit = settings.maxLineLength
-        if limit > 0, Int(syntax.utf8Count) > limit, settings.measuresLength(of: syntax.kind) { return true }
-        // A note that would be a project but for blanks after its colon.
-        guard syntax.kind == .note, Int(syntax.contentEnd) > syntax.indentLength else { return false }
-        return line.withUTF8Bytes { TagScanner.isBlank($0[Int(syntax.contentEnd) - 1]) }
-    }
-
-    /// Searches, repeats and reserved names have rules of their own; start dates make a task deferred.
-    private static let tagsWorthAnalysing: KnownTagNames = [.search, .repeat, .reserved, .start, .defer]
-
     /// Runs every rule.
     public func diagnostics() -> [LineDiagnostic] {
         var out: [LineDiagnostic] = []

@@ -12,7 +12,7 @@ public enum Linter {
     public static func lint(_ text: String, settings: LintSettings, clock: LintClock) -> [Finding] {
         let doc = TextDocument(text: text)
         var out: [Finding] = []
-        for (i, line) in doc.lines.enumerated() where AnalyzedLine.isWorthAnalysing(line, settings: settings) {
+        for (i, line) in doc.lines.enumerated() where PlainLine.plain(line, settings: settings, clock: clock) == nil {
             let analyzed = AnalyzedLine(line: line, settings: settings, clock: clock)
             for d in analyzed.diagnostics() {
                 out.append(Finding(line: i, diagnostic: d, text: line.text, isASCII: line.syntax.isASCII))

@@ -15,7 +15,7 @@ enum SemanticTokenizer {
 
     /// What a line's token modifiers depend on beyond its syntax, kept per line
     /// (a few bytes) so tokens are computed on request without re-parsing dates.
-    struct Facts: Sendable {
+    struct Facts: Sendable, Equatable {
         var isDone = false
         /// Cancelled and not done (`@done` wins when a task has both).
         var isCancelled = false
@@ -27,16 +27,21 @@ enum SemanticTokenizer {
         /// The same for tags past the 32nd, on the rare line that has them.
         var laterDates: [Int: Modifiers]?
 
-        /// The facts of a line not worth analysing (`AnalyzedLine.isWorthAnalysing`): no dates, not
-        /// overdue, not deferred; done or cancelled as its tags say.
-        init(closing known: KnownTagNames) {
+        /// The facts of a plain line (`PlainLine`): not overdue, not deferred, every date readable.
+        init(_ known: KnownTagNames, _ plain: PlainLine) {
             isDone = known.contains(.done)
             isCancelled = !isDone && known.contains(.cancelled)
+            var tags = plain.dateTags
+            while tags != 0 {
+                dateBits |= 1 << UInt64(2 * tags.trailingZeroBitCount)
+                tags &= tags - 1
+            }
         }
 
         init(_ line: AnalyzedLine) {
             let known = line.syntax.knownTags
-            self.init(closing: known)
+            isDone = known.contains(.done)
+            isCancelled = !isDone && known.contains(.cancelled)
             isOverdue = line.overdueTagIndex != nil
             // Only a task with a start tag is parsed again, to ask the one reader of start dates.
             if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {

@@ -229,8 +229,8 @@ final class OpenDocument {
     }
 
     private static func analyze(_ line: Line, settings: LintSettings, clock: LintClock) -> LineResults {
-        guard AnalyzedLine.isWorthAnalysing(line, settings: settings) else {
-            return LineResults(diagnostics: [], facts: SemanticTokenizer.Facts(closing: line.syntax.knownTags))
+        if let plain = PlainLine.plain(line, settings: settings, clock: clock) {
+            return LineResults(diagnostics: [], facts: SemanticTokenizer.Facts(line.syntax.knownTags, plain))
         }
         let analyzed = AnalyzedLine(line: line, settings: settings, clock: clock)
         return LineResults(diagnostics: analyzed.diagnostics(), facts: SemanticTokenizer.Facts(analyzed))
