@@ -68,8 +68,10 @@ import TaskPaper
         #expect(raw.decoded == text)
         let spans = try #require(raw.lineSpans())
         let expected = TextDocument(text: text).lines
-        let decoded = try #require(raw.bytes.withUnsafeBufferPointer { DecodedLines(spans, escapedIn: $0) })
-        let lines = spans.indices.map { decoded.line($0, ending: spans[$0].ending) }
+        let decoded = try #require(DecodedLines(spans))
+        let lines = raw.bytes.withUnsafeBufferPointer { b in
+            spans.indices.compactMap { decoded.line($0, escapedIn: b) }
+        }
         #expect(lines.map(\.text) == expected.map(\.text))
         #expect(lines.map(\.syntax) == expected.map(\.syntax))
         #expect(spans.map(\.ending) == expected.map(\.ending))
@@ -92,8 +94,10 @@ import TaskPaper
             return
         }
         let spans = try #require(raw.lineSpans())
-        let decoded = try #require(raw.bytes.withUnsafeBufferPointer { DecodedLines(spans, escapedIn: $0) })
-        let lines = spans.indices.map { decoded.line($0, ending: spans[$0].ending) }
+        let decoded = try #require(DecodedLines(spans))
+        let lines = raw.bytes.withUnsafeBufferPointer { b in
+            spans.indices.compactMap { decoded.line($0, escapedIn: b) }
+        }
         #expect(lines.map(\.text) == expected)
         #expect(lines.map(\.syntax) == expected.map { TagScanner.parse($0) })
     }

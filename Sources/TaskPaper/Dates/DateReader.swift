@@ -61,15 +61,6 @@ struct DateReader {
         }
     }
 
-    /// The day of a payload in one of the common forms when it exists (`read` reads it as written, a
-    /// date or a date and time); nil for any other payload.
-    static func plainDay(_ payload: UnsafeBufferPointer<UInt8>, clock: LintClock) -> CivilDate? {
-        guard let canonical = DateReader(bytes: payload, clock: clock).canonicalDate(0, payload.count) else {
-            return nil
-        }
-        return canonical?.date
-    }
-
     /// The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM`, read directly (the grammar reads them the same):
     /// nil when the text is neither, `.some(nil)` for a day that does not exist.
     private func canonicalDate(_ start: Int, _ end: Int) -> (date: CivilDate, time: TimeOfDay?)?? {

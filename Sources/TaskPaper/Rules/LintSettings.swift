@@ -25,9 +25,15 @@ public struct LintSettings: Sendable, Hashable {
     /// Whether a tag of the line `b` is a date tag.
     @inline(__always)
     func isDateTag(_ tag: Tag, in b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let known = KnownTagNames.of(tag, in: b).subtracting(.reserved)
+        isDateTag(tag, named: KnownTagNames.of(tag, in: b), in: b)
+    }
+
+    /// The same for a tag whose known name the caller has read (`KnownTagNames.of`).
+    @inline(__always)
+    func isDateTag(_ tag: Tag, named known: KnownTagNames, in b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let known = known.subtracting(.reserved)
         if !known.isEmpty { return dateTagBox.classes.contains(known) }
-        return dateTagBox.others.contains { tag.hasName($0, in: b) }
+        return !dateTagBox.others.isEmpty && dateTagBox.others.contains { tag.hasName($0, in: b) }
     }
 
     /// Whether `line-too-long` and the line-length gauge look at a line of this kind.

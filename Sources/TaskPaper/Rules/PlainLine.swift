@@ -1,6 +1,5 @@
 /// What analysing a line tells when the line is plain, as most lines are: no rule finds anything, and
-/// its dates, if any, are in the common forms `YYYY-MM-DD` and `YYYY-MM-DD HH:MM`, read as written and
-/// not making the task overdue. Such a line skips `AnalyzedLine`: every rule would look and find nothing.
+/// its dates, if any, are read as written, none making the task overdue. Such a line skips `AnalyzedLine`: every rule would look and find nothing.
 /// A new rule that reads something else adds it to `plain(_:settings:clock:)` (`PlainLineTests` checks
 /// it against the rules on random lines).
 public struct PlainLine: Sendable {
@@ -25,13 +24,16 @@ public struct PlainLine: Sendable {
             let count = line.syntax.tags.endIndex
             var dateTags: UInt32 = 0, due: CivilDate?, firstDue = -1
             for i in 0..<count {
-                let tag = line.syntax.tags[i]
-                if firstDue < 0, known.contains(.due), KnownTagNames.of(tag, in: b) == .due { firstDue = i }
-                guard let payload = tag.payloadRange, settings.isDateTag(tag, in: b) else { continue }
-                guard i < 32, let day = DateReader.plainDay(UnsafeBufferPointer(rebasing: b[payload]), clock: clock)
+                let tag = line.syntax.tags[i], name = KnownTagNames.of(tag, in: b)
+                if firstDue < 0, name == .due { firstDue = i }
+                guard let payload = tag.payloadRange, settings.isDateTag(tag, named: name, in: b) else { continue }
+                guard i < 32,
+                    case .success(let value) = DateValue.parse(
+                        bytes: UnsafeBufferPointer(rebasing: b[payload]), clock: clock),
+                    value.overflow == nil
                 else { return nil }
                 dateTags |= 1 << UInt32(i)
-                if i == firstDue { due = day }
+                if i == firstDue { due = value.deadline }
             }
             // As `AnalyzedLine` reads it: the first `@due` of an open task, when it is a date.
             if settings.overdue, kind == .task, known.isDisjoint(with: .closing), let due, due < clock.today {

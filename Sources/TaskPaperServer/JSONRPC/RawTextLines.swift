@@ -52,61 +52,42 @@ extension JSONRawString {
 }
 
 /// A document's lines decoded from the message into one block of memory (huge pages when it is large)
-/// that they all share, each line at its escaped offset: decoding never lengthens text, so runs of lines
-/// decode in parallel with no offsets to add up first. No line allocates; `Line` checks the UTF-8 of a
-/// line that is not ASCII.
+/// that they all share, each line at its escaped offset: decoding never lengthens text, so lines decode
+/// in parallel with no offsets to add up first, each as it is parsed (while its bytes are in the cache).
+/// No line allocates; `Line` checks the UTF-8 of a line that is not ASCII.
 struct DecodedLines: @unchecked Sendable {
-    /// Lines per part of the memory: the lines one thread makes retain their own part.
-    static let linesPerPart = 8192
+    /// Lines per part of the memory: the lines one thread makes retain their own part. Also the lines a
+    /// worker takes at a time, few enough that both cores stay busy to the end.
+    static let linesPerPart = 2048
 
     private let spans: [JSONRawString.LineSpan]
     /// Where the first line starts in the message: offsets in the decoded memory are message offsets minus this.
     private let first: Int
     private let parts: [(from: Int, bytes: LineBytes)]
-    /// Per line its decoded length, negative when the line has a byte past ASCII (learnt while
-    /// decoding, so the parse need not look again).
-    private let lengths: [Int32]
 
-    /// Nil when an escape does not decode (the parser has checked them, so only a defect gets there).
-    init?(_ spans: [JSONRawString.LineSpan], escapedIn b: UnsafeBufferPointer<UInt8>) {
+    /// The memory for the lines of `spans`; nil when there are none.
+    init?(_ spans: [JSONRawString.LineSpan]) {
         guard let firstSpan = spans.first, let lastSpan = spans.last else { return nil }
         let first = firstSpan.range.lowerBound, byteCount = lastSpan.range.upperBound - first
         // Aligned to a huge page, so every 2 MiB of it can be one.
         let capacity = HugePages.capacity(for: byteCount, of: UInt8.self)
         let whole = LineBytes(capacity: capacity, alignment: capacity >= HugePages.ownMapping ? HugePages.size : 1)
         if capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: capacity) }
-        var lengths = [Int32](repeating: 0, count: spans.count)
-        let decodedAll = lengths.withUnsafeMutableBufferPointer { lengths in
-            spans.withUnsafeBufferPointer { spans in
-                parallelChunks(count: spans.count, chunk: DecodedLines.linesPerPart) { range -> Bool in
-                    for i in range {
-                        let escaped = spans[i].range, at = whole.base + (escaped.lowerBound - first)
-                        guard let (count, isASCII) = try? JSONParser.unescapeLine(b, escaped, into: at) else {
-                            return false
-                        }
-                        // The room escapes leave after a line is never read; filled all the same.
-                        (at + count).initialize(repeating: 0x20, count: escaped.count - count)
-                        lengths[i] = isASCII ? Int32(count) : ~Int32(count)
-                    }
-                    return true
-                }.allSatisfy { $0 }
-            }
-        }
-        guard decodedAll else { return nil }
         self.spans = spans
         self.first = first
-        self.lengths = lengths
         parts = whole.parts(lineCount: spans.count, linesPerPart: DecodedLines.linesPerPart) {
             spans[$0].range.lowerBound - first..<spans[$0].range.upperBound - first
         }
     }
 
-    /// Line `i`, parsed.
-    func line(_ i: Int, ending: LineEnding) -> Line {
-        let part = parts[i / DecodedLines.linesPerPart]
-        let offset = spans[i].range.lowerBound - first - part.from, length = lengths[i]
-        return Line(
-            storage: part.bytes, offset: offset, count: Int(length < 0 ? ~length : length), ending: ending,
-            isASCII: length >= 0)
+    /// Line `i`, decoded from the message `b` into its place and parsed. Nil when an escape does not
+    /// decode (the parser has checked them, so only a defect gets there). Each line is decoded once.
+    func line(_ i: Int, escapedIn b: UnsafeBufferPointer<UInt8>) -> Line? {
+        let escaped = spans[i].range, part = parts[i / DecodedLines.linesPerPart]
+        let offset = escaped.lowerBound - first - part.from, at = part.bytes.base + offset
+        guard let (count, isASCII) = try? JSONParser.unescapeLine(b, escaped, into: at) else { return nil }
+        // The room escapes leave after a line is never read; filled all the same.
+        (at + count).initialize(repeating: 0x20, count: escaped.count - count)
+        return Line(storage: part.bytes, offset: offset, count: count, ending: spans[i].ending, isASCII: isASCII)
     }
 }

@@ -82,46 +82,59 @@ final class OpenDocument {
             results: results)
     }
 
-    /// Opens a document whose text is still JSON-escaped: the lines are decoded into memory they all
-    /// share, then parsed and linted, each step one parallel pass.
+    /// Opens a document whose text is still JSON-escaped: each line is decoded into memory the lines
+    /// share, parsed and linted, in one parallel pass.
     convenience init(
         uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
         generations: Counter
     ) {
-        guard let spans = escapedText.lineSpans(),
-            let decoded = escapedText.bytes.withUnsafeBufferPointer({ DecodedLines(spans, escapedIn: $0) })
-        else {
+        guard let spans = escapedText.lineSpans(), let decoded = DecodedLines(spans) else {
             self.init(
                 uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
                 generations: generations)
             return
         }
-        // Workers touch only the decoded bytes (each its own part of them), the spans and the two
-        // result arrays (each line written in place, no merging copy), and settings of their own:
-        // nothing reference-counted is shared between cores.
+        // Workers touch only the message, their own part of the decoded memory, the two result arrays
+        // (each line written in place, no merging copy), and settings of their own: nothing
+        // reference-counted is shared between cores.
         let n = spans.count
-        var results: [LineResults] = []
+        var results: [LineResults] = [], decodedAll = true
         let lines = [Line](unsafeUninitializedCapacity: HugePages.capacity(for: n, of: Line.self)) {
             lineSlots, linesDone in
             HugePages.advise(lineSlots)
             let resultCapacity = HugePages.capacity(for: n, of: LineResults.self)
             results = [LineResults](unsafeUninitializedCapacity: resultCapacity) { resultSlots, resultsDone in
                 HugePages.advise(resultSlots)
-                spans.withUnsafeBufferPointer { spans in
-                    _ = parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range in
+                decodedAll = escapedText.bytes.withUnsafeBufferPointer { message in
+                    parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range -> Bool in
                         let context = context.isolatedCopy()
                         let settings = context.settings.lint, clock = context.clock
+                        var decodedAll = true
                         for i in range {
-                            let line = decoded.line(i, ending: spans[i].ending)
+                            let line: Line
+                            if let decodedLine = decoded.line(i, escapedIn: message) {
+                                line = decodedLine
+                            } else {
+                                // Only a defect gets here: the whole text is decoded again below.
+                                decodedAll = false
+                                line = Line(text: "", ending: .none)
+                            }
                             (resultSlots.baseAddress! + i).initialize(
                                 to: OpenDocument.analyze(line, settings: settings, clock: clock))
                             (lineSlots.baseAddress! + i).initialize(to: line)
                         }
-                    }
+                        return decodedAll
+                    }.allSatisfy { $0 }
                 }
                 resultsDone = n
             }
             linesDone = n
+        }
+        guard decodedAll else {
+            self.init(
+                uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
+                generations: generations)
+            return
         }
         self.init(
             uri: uri, version: version, context: context, generations: generations, lines: lines,
