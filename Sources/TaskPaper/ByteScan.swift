@@ -5,9 +5,10 @@ public enum ByteScan {
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// Whether any byte of `word` is zero.
-    @inline(__always) private static func hasZero(_ word: UInt64) -> Bool {
-        (word &- ones) & ~word & highs != 0
-    }
+    @inline(__always) private static func hasZero(_ word: UInt64) -> Bool { zeroBytes(word) != 0 }
+
+    /// The high bit of each zero byte of `word` set (and maybe of bytes above the lowest zero one).
+    @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     @inline(__always) private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
         hasZero(word ^ (ones &* UInt64(byte)))
@@ -36,20 +37,35 @@ public enum ByteScan {
     }
 
     /// Copies `src[from..<end]` into `dst` up to the first `x`, a word at a time (a short run copied by
-    /// `memcpy` costs more in the call than in the copy), and returns where it stopped. The copied
-    /// bytes are ORed into `bits`, so a caller learns for free whether they were all ASCII.
+    /// `memcpy` costs more in the call than in the copy), and returns where it stopped. It may write up
+    /// to `dst + (end - from)`, past the stop: a caller writes those bytes again (decoding never
+    /// lengthens text). Every byte of the words it reads is ORed into `bits`, so a caller whose other
+    /// bytes are ASCII learns for free whether the copied ones were.
     @inline(__always)
     public static func copy(
         _ src: UnsafePointer<UInt8>, from: Int, to end: Int, upTo x: UInt8, into dst: UnsafeMutablePointer<UInt8>,
         bits: inout UInt64
     ) -> Int {
+        let pattern = ones &* UInt64(x)
         var k = from
         while k + 8 <= end {
             let w = UnsafeRawPointer(src + k).loadUnaligned(as: UInt64.self)
-            if hasByte(w, x) { break }
             UnsafeMutableRawPointer(dst + (k - from)).storeBytes(of: w, as: UInt64.self)
             bits |= w
+            // The lowest flagged byte is exact (a false flag only ever stands above a true one).
+            let found = zeroBytes(w ^ pattern)
+            if found != 0 { return k + found.trailingZeroBitCount / 8 }
             k += 8
+        }
+        guard k < end else { return k }
+        if end - 8 >= from {
+            // The run's last word, overlapping bytes copied already (to the same place).
+            let last = end - 8, w = UnsafeRawPointer(src + last).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(dst + (last - from)).storeBytes(of: w, as: UInt64.self)
+            bits |= w
+            let seen = UInt64(8 * (k - last))
+            let found = zeroBytes(w ^ pattern) & ~((1 << seen) &- 1)
+            return found == 0 ? end : last + found.trailingZeroBitCount / 8
         }
         while k < end, src[k] != x {
             dst[k - from] = src[k]

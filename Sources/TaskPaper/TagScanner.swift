@@ -21,9 +21,15 @@ public enum TagScanner {
         let body = Int(indent.end)
         if body == n || isAllWhiteSpace(b, from: body) { return syntax }
 
+        // The start of the white space before the first of the latest tags that follow one another with
+        // white space alone between them (TaskPaper's trailing-tags match, when they end the line).
+        var runStart = body, lastEnd = -1
         scan(
             b, bodyStart: body,
             tag: { tag in
+                let spaceStart = whiteSpaceRunStart(b, before: Int(tag.start), bodyStart: max(body, lastEnd))
+                if spaceStart != lastEnd { runStart = spaceStart }
+                lastEnd = tag.end
                 if !syntax.mayRepeatTagName, !tag.hasEmptyName {
                     // Exact, on bytes, for a handful of tags; a line of more is settled after the scan.
                     let count = syntax.tags.count
@@ -39,9 +45,16 @@ public enum TagScanner {
             })
         // Past 8 tags names compare as Strings (`repeatedTagIndices`): canonically equal spellings repeat too.
         if syntax.tags.count > 8 { syntax.mayRepeatTagName = true }
-        // TaskPaper looks for trailing tags only on a line where it found a tag.
-        if !syntax.tags.isEmpty, let start = trailingTagsStart(b, bodyStart: body, tags: syntax.tags) {
-            syntax.contentEnd = Int32(start)
+        // TaskPaper looks for trailing tags only on a line where it found a tag. Nearly always the tags
+        // found end the line, separated by white space alone: the match then starts at the white space
+        // before the first of them (a match reaching further left would need a value or a name to span a
+        // tag those tags hold, which their parentheses rule out). Otherwise the automaton decides.
+        if lastEnd >= 0 {
+            if whiteSpaceRunStart(b, before: n, bodyStart: lastEnd) == lastEnd {
+                syntax.contentEnd = Int32(runStart)
+            } else if let start = trailingTagsStart(b, bodyStart: body) {
+                syntax.contentEnd = Int32(start)
+            }
         }
 
         let contentEnd = Int(syntax.contentEnd)
@@ -140,6 +153,8 @@ public enum TagScanner {
     /// Returns the end of a run of name characters starting at `start`.
     static func scanName(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var j = start
+        // Nearly every name is ASCII: a byte at a time, one bit test each.
+        while j < b.count, b[j] < 0x80, TextClasses.isASCIINameByte(b[j]) { j += 1 }
         while j < b.count {
             let length = TextClasses.nameCharacterLength(at: j, in: b)
             guard length > 0 else { break }
@@ -175,31 +190,6 @@ public enum TagScanner {
             i += length
         }
         return true
-    }
-
-    /// Where TaskPaper's trailing-tags match `(TAG)+\s*$` starts, or nil.
-    /// Nearly always the tags found end the line, separated by white space
-    /// alone: the match then starts at the white space before the first of
-    /// them (a match reaching further left would need a value or a name to
-    /// span a tag those tags hold, which their parentheses rule out).
-    /// Otherwise the automaton decides.
-    static func trailingTagsStart(_ b: UnsafeBufferPointer<UInt8>, bodyStart: Int, tags: TagList) -> Int? {
-        var k = tags.count - 1
-        guard k >= 0, tags[k].end == whiteSpaceRunStart(b, before: b.count, bodyStart: max(bodyStart, tags[k].end))
-        else {
-            return trailingTagsStart(b, bodyStart: bodyStart)
-        }
-        // White space never reaches into the tag before (a name may end in U+1680).
-        func spaceBefore(_ k: Int) -> Int {
-            whiteSpaceRunStart(
-                b, before: Int(tags[k].start), bodyStart: k > 0 ? max(bodyStart, tags[k - 1].end) : bodyStart)
-        }
-        var start = spaceBefore(k)
-        while k > 0, tags[k - 1].end == start {
-            k -= 1
-            start = spaceBefore(k)
-        }
-        return start
     }
 
     /// The start of the run of white space that ends at `end` (`end` itself when there is none).

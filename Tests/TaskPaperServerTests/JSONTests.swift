@@ -102,6 +102,29 @@ import TaskPaper
         #expect(lines.map(\.syntax) == expected.map { TagScanner.parse($0) })
     }
 
+    /// A document's line decoder (word at a time, tabs on their own path) against the general one, on
+    /// random escaped lines of every length around a word: the same bytes, and whether they are ASCII.
+    @Test func linesDecodeAsTheGeneralDecoderDecodes() throws {
+        var random = SeededRandom(seed: 0xDEC0DE)
+        let pieces = [
+            "a", "bc", "defghij", "@due(2026-01-01)", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r",
+            "\\u00e9", "\\u2028", "\\ud83d\\udc4d", "\\ud83d", "é", "👍🏽", " ", "\\t\\t",
+        ]
+        for _ in 0..<20_000 {
+            var escaped = ""
+            for _ in 0..<random.int(0...12) { escaped += random.pick(pieces) }
+            let bytes = Array("\"\(escaped)\"".utf8)
+            let range = 1..<bytes.count - 1
+            let expected = try bytes.withUnsafeBufferPointer { try JSONParser.unescape($0, range) }
+            var out = [UInt8](repeating: 0, count: range.count)
+            let (count, isASCII) = try bytes.withUnsafeBufferPointer { b in
+                try out.withUnsafeMutableBufferPointer { try JSONParser.unescapeLine(b, range, into: $0.baseAddress!) }
+            }
+            #expect(Array(out[..<count]) == Array(expected.utf8), "\(escaped)")
+            #expect(isASCII == expected.utf8.allSatisfy { $0 < 0x80 }, "\(escaped)")
+        }
+    }
+
     @Test func aUnicodeEscapedLineEndFallsBackToDecodingWhole() throws {
         let body = String(repeating: "- a\\n", count: 20_000) + "x\\u000Ay"
         let parsed = try JSONParser.parse(Array("{\"text\":\"\(body)\"}".utf8))

@@ -61,6 +61,16 @@ struct DateReader {
         }
     }
 
+    /// The day a date tag's payload is due when TaskPaper reads it as written (no failure, no overflow):
+    /// its end's day for a range, else its day. Nil for any other payload. The common `YYYY-MM-DD` and
+    /// `YYYY-MM-DD HH:MM` are read without building a `DateValue` (this runs for every date of a document).
+    static func deadlineIfReadAsWritten(_ payload: UnsafeBufferPointer<UInt8>, clock: LintClock) -> CivilDate? {
+        let reader = DateReader(bytes: payload, clock: clock)
+        if let canonical = reader.canonicalDate(0, payload.count) { return canonical?.date }
+        guard case .success(let value) = reader.read().result, value.overflow == nil else { return nil }
+        return value.deadline
+    }
+
     /// The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM`, read directly (the grammar reads them the same):
     /// nil when the text is neither, `.some(nil)` for a day that does not exist.
     private func canonicalDate(_ start: Int, _ end: Int) -> (date: CivilDate, time: TimeOfDay?)?? {

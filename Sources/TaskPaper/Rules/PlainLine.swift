@@ -28,12 +28,11 @@ public struct PlainLine: Sendable {
                 if firstDue < 0, name == .due { firstDue = i }
                 guard let payload = tag.payloadRange, settings.isDateTag(tag, named: name, in: b) else { continue }
                 guard i < 32,
-                    case .success(let value) = DateValue.parse(
-                        bytes: UnsafeBufferPointer(rebasing: b[payload]), clock: clock),
-                    value.overflow == nil
+                    let deadline = DateReader.deadlineIfReadAsWritten(
+                        UnsafeBufferPointer(rebasing: b[payload]), clock: clock)
                 else { return nil }
                 dateTags |= 1 << UInt32(i)
-                if i == firstDue { due = value.deadline }
+                if i == firstDue { due = deadline }
             }
             // As `AnalyzedLine` reads it: the first `@due` of an open task, when it is a date.
             if settings.overdue, kind == .task, known.isDisjoint(with: .closing), let due, due < clock.today {

@@ -284,17 +284,26 @@ public struct JSONParser {
     ) throws(JSONParseError) -> (count: Int, isASCII: Bool) {
         let bounded = UnsafeBufferPointer(rebasing: b[..<range.upperBound])
         var k = range.lowerBound, n = 0, bits: UInt64 = 0
-        while true {
+        while k < range.upperBound {
+            // Escapes one after another (indentation arrives as a run of `\t`), then a plain run.
+            while k < range.upperBound, bounded[k] == UInt8(ascii: "\\") {
+                if k + 1 < range.upperBound, bounded[k + 1] == UInt8(ascii: "t") {
+                    dst[n] = 0x09
+                    n += 1
+                    k += 2
+                    continue
+                }
+                let (written, read) = try unescapeOne(bounded, at: k, into: dst + n)
+                // Only a `\u` escape writes a byte past ASCII.
+                if read > 2 { for j in n..<n + written { bits |= UInt64(dst[j]) } }
+                n += written
+                k += read
+            }
             let stop = ByteScan.copy(
                 bounded.baseAddress!, from: k, to: range.upperBound, upTo: UInt8(ascii: "\\"), into: dst + n,
                 bits: &bits)
             n += stop - k
             k = stop
-            guard k < range.upperBound else { break }
-            let (written, read) = try unescapeOne(bounded, at: k, into: dst + n)
-            for j in n..<n + written { bits |= UInt64(dst[j]) }
-            n += written
-            k += read
         }
         return (n, ByteScan.isASCII(bits: bits))
     }
