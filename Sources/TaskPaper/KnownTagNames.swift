@@ -38,6 +38,9 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
         if from + 8 <= b.count {
             word = UnsafeRawPointer(b.baseAddress! + from).loadUnaligned(as: UInt64.self)
             if length < 8 { word &= (1 << (8 * UInt64(length))) - 1 }
+        } else if to >= 8 {
+            // A name near the line's end (where tags usually stand): the word that ends with it.
+            word = UnsafeRawPointer(b.baseAddress! + to - 8).loadUnaligned(as: UInt64.self) >> (8 * UInt64(8 - length))
         } else {
             word = 0
             for k in 0..<min(length, 8) { word |= UInt64(b[from + k]) << (8 * UInt64(k)) }
