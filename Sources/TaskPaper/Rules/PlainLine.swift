@@ -1,7 +1,8 @@
 /// What analysing a line tells when the line is plain, as most lines are: no rule finds anything, and
-/// its dates, if any, are read as written, none making the task overdue. Such a line skips `AnalyzedLine`: every rule would look and find nothing.
-/// A new rule that reads something else adds it to `plain(_:settings:clock:)` (`PlainLineTests` checks
-/// it against the rules on random lines).
+/// its dates, if any, are read as written, none making the task overdue. Such a line skips
+/// `AnalyzedLine`: every rule would look and find nothing (`Sources/TaskPaper/README.md`, Diagnostics).
+/// A new rule that reads something else makes such lines not plain here (`PlainLineOracleTests`
+/// checks this against the rules on random lines).
 public struct PlainLine: Sendable {
     /// The date tags, bit `i` for tag `i` (a line with a date tag past the 32nd is not plain).
     public let dateTags: UInt32
