@@ -69,8 +69,9 @@ import TaskPaper
         let spans = try #require(raw.lineSpans())
         let expected = TextDocument(text: text).lines
         let decoded = try #require(DecodedLines(spans))
+        // Last line first: a line that wrote past its own room would spoil the line after it, decoded already.
         let lines = raw.bytes.withUnsafeBufferPointer { b in
-            spans.indices.compactMap { decoded.line($0, escapedIn: b) }
+            spans.indices.reversed().compactMap { decoded.line($0, escapedIn: b) }.reversed()
         }
         #expect(lines.map(\.text) == expected.map(\.text))
         #expect(lines.map(\.syntax) == expected.map(\.syntax))
@@ -108,18 +109,22 @@ import TaskPaper
         var random = SeededRandom(seed: 0xDEC0DE)
         let pieces = [
             "a", "bc", "defghij", "@due(2026-01-01)", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r",
-            "\\u00e9", "\\u2028", "\\ud83d\\udc4d", "\\ud83d", "é", "👍🏽", " ", "\\t\\t",
+            "\\u00e9", "\\u00E9", "\\u0000", "\\u2028", "\\ud83d\\udc4d", "\\ud83d", "\\udc4d", "é", "👍🏽", " ",
+            "\\t\\t",
         ]
         for _ in 0..<20_000 {
             var escaped = ""
             for _ in 0..<random.int(0...12) { escaped += random.pick(pieces) }
+            if random.chance(4) { escaped += "\\ud83d" }  // a high surrogate right at the line's end
             let bytes = Array("\"\(escaped)\"".utf8)
             let range = 1..<bytes.count - 1
             let expected = try bytes.withUnsafeBufferPointer { try JSONParser.unescape($0, range) }
-            var out = [UInt8](repeating: 0, count: range.count)
+            // Sentinels past the line's room: the decoder may write anywhere in the room, never past it.
+            var out = [UInt8](repeating: 0xA5, count: range.count + 16)
             let (count, isASCII) = try bytes.withUnsafeBufferPointer { b in
                 try out.withUnsafeMutableBufferPointer { try JSONParser.unescapeLine(b, range, into: $0.baseAddress!) }
             }
+            #expect(out[range.count...].allSatisfy { $0 == 0xA5 }, "wrote past the room of \(escaped)")
             #expect(Array(out[..<count]) == Array(expected.utf8), "\(escaped)")
             #expect(isASCII == expected.utf8.allSatisfy { $0 < 0x80 }, "\(escaped)")
         }

@@ -94,9 +94,9 @@ final class OpenDocument {
                 generations: generations)
             return
         }
-        // Workers touch only the message, their own part of the decoded memory, the two result arrays
-        // (each line written in place, no merging copy), and settings of their own: nothing
-        // reference-counted is shared between cores.
+        // Workers read the message and the lines' spans and parts, write their own part of the decoded
+        // memory and of the two result arrays (each line in place, no merging copy), and retain only their
+        // own part and settings of their own: no reference count is shared between cores.
         let n = spans.count
         var results: [LineResults] = [], decodedAll = true
         let lines = [Line](unsafeUninitializedCapacity: HugePages.capacity(for: n, of: Line.self)) {
