@@ -67,8 +67,43 @@ struct DateReader {
     static func deadlineIfReadAsWritten(_ payload: UnsafeBufferPointer<UInt8>, clock: LintClock) -> CivilDate? {
         let reader = DateReader(bytes: payload, clock: clock)
         if let canonical = reader.canonicalDate(0, payload.count) { return canonical?.date }
+        if let day = reader.plainRangeEnd() { return day }
         guard case .success(let value) = reader.read().result, value.overflow == nil else { return nil }
         return value.deadline
+    }
+
+    /// The end's day of the common ranges when `read` reads them as written (both ends exist, the end
+    /// after the start): an appointment `YYYY-MM-DD HH:MM-HH:MM` (both times within the day) and a span
+    /// of two `YYYY-MM-DD[ HH:MM]`. Nil for anything else, which the whole reader then reads.
+    private func plainRangeEnd() -> CivilDate? {
+        let count = bytes.count
+        if count == 22, bytes[10] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: "-"),
+            let day = canonicalDate(0, 10) ?? nil,
+            let start = minuteOfDay(11), let end = minuteOfDay(17), end > start
+        {
+            return day.date
+        }
+        let half = (count - 6) / 2
+        guard count == 26 || count == 38, span(word: " thru ", at: half),
+            let first = canonicalDate(0, half) ?? nil, let second = canonicalDate(half + 6, count) ?? nil
+        else { return nil }
+        let from = LocalDateTime(date: first.date, time: first.time ?? .midnight)
+        let to = LocalDateTime(date: second.date, time: second.time ?? .midnight)
+        return to > from ? second.date : nil
+    }
+
+    /// `HH:MM` at `start`, within the day, in minutes.
+    private func minuteOfDay(_ start: Int) -> Int? {
+        var cursor = DateCursor(bytes, from: start, to: start + 5)
+        guard let hour = cursor.digits(2), hour < 24, cursor.take(byte: UInt8(ascii: ":")),
+            let minute = cursor.digits(2), minute < 60
+        else { return nil }
+        return hour * 60 + minute
+    }
+
+    private func span(word: StaticString, at start: Int) -> Bool {
+        var cursor = DateCursor(bytes, from: start, to: start + word.utf8CodeUnitCount)
+        return cursor.hasPrefix(word)
     }
 
     /// The common `YYYY-MM-DD` and `YYYY-MM-DD HH:MM`, read directly (the grammar reads them the same):
