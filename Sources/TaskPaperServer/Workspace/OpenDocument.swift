@@ -109,21 +109,21 @@ final class OpenDocument {
                     parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range -> Bool in
                         let context = context.isolatedCopy()
                         let settings = context.settings.lint, clock = context.clock
-                        var decodedAll = true
+                        var chunkDecoded = true
                         for i in range {
                             let line: Line
                             if let decodedLine = decoded.line(i, escapedIn: message) {
                                 line = decodedLine
                             } else {
                                 // Only a defect gets here: the whole text is decoded again below.
-                                decodedAll = false
+                                chunkDecoded = false
                                 line = Line(text: "", ending: .none)
                             }
                             (resultSlots.baseAddress! + i).initialize(
                                 to: OpenDocument.analyze(line, settings: settings, clock: clock))
                             (lineSlots.baseAddress! + i).initialize(to: line)
                         }
-                        return decodedAll
+                        return chunkDecoded
                     }.allSatisfy { $0 }
                 }
                 resultsDone = n
