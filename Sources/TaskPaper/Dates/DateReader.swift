@@ -84,7 +84,7 @@ struct DateReader {
             return day.date
         }
         let half = (count - 6) / 2
-        guard count == 26 || count == 38, span(word: " thru ", at: half),
+        guard count == 26 || count == 38, hasWord(" thru ", at: half),
             let first = canonicalDate(0, half) ?? nil, let second = canonicalDate(half + 6, count) ?? nil
         else { return nil }
         let from = LocalDateTime(date: first.date, time: first.time ?? .midnight)
@@ -101,7 +101,8 @@ struct DateReader {
         return hour * 60 + minute
     }
 
-    private func span(word: StaticString, at start: Int) -> Bool {
+    /// Whether `word` (lowercase ASCII) stands at `start`, in any case.
+    private func hasWord(_ word: StaticString, at start: Int) -> Bool {
         var cursor = DateCursor(bytes, from: start, to: start + word.utf8CodeUnitCount)
         return cursor.hasPrefix(word)
     }

@@ -33,7 +33,7 @@ public struct LintSettings: Sendable, Hashable {
     func isDateTag(_ tag: Tag, named known: KnownTagNames, in b: UnsafeBufferPointer<UInt8>) -> Bool {
         let known = known.subtracting(.reserved)
         if !known.isEmpty { return dateTagBox.classes.contains(known) }
-        return !dateTagBox.others.isEmpty && dateTagBox.others.contains { tag.hasName($0, in: b) }
+        return dateTagBox.others.contains { tag.hasName($0, in: b) }
     }
 
     /// Whether `line-too-long` and the line-length gauge look at a line of this kind.

@@ -27,10 +27,15 @@ enum SemanticTokenizer {
         /// The same for tags past the 32nd, on the rare line that has them.
         var laterDates: [Int: Modifiers]?
 
-        /// The facts of a plain line (`PlainLine`): not overdue, not deferred, every date readable.
-        init(_ known: KnownTagNames, _ plain: PlainLine) {
+        /// Done or cancelled, as the line's tags say; nothing else yet.
+        private init(closedBy known: KnownTagNames) {
             isDone = known.contains(.done)
             isCancelled = !isDone && known.contains(.cancelled)
+        }
+
+        /// The facts of a plain line (`PlainLine`): not overdue, not deferred, every date readable.
+        init(_ known: KnownTagNames, _ plain: PlainLine) {
+            self.init(closedBy: known)
             var tags = plain.dateTags
             while tags != 0 {
                 dateBits |= 1 << UInt64(2 * tags.trailingZeroBitCount)
@@ -40,8 +45,7 @@ enum SemanticTokenizer {
 
         init(_ line: AnalyzedLine) {
             let known = line.syntax.knownTags
-            isDone = known.contains(.done)
-            isCancelled = !isDone && known.contains(.cancelled)
+            self.init(closedBy: known)
             isOverdue = line.overdueTagIndex != nil
             // Only a task with a start tag is parsed again, to ask the one reader of start dates.
             if !known.isDisjoint(with: .startDates), line.syntax.kind == .task, !isDone, !isCancelled {
