@@ -10,6 +10,11 @@ public enum ByteScan {
     /// The high bit of each zero byte of `word` set (and maybe of bytes above the lowest zero one).
     @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
+    /// The same for bytes below 0x20: `byte - 0x20` borrows into the high bit of a byte that is not itself >= 0x80.
+    @inline(__always) private static func controlBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones &* 0x20) & ~word & highs
+    }
+
     @inline(__always) private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
         hasZero(word ^ (ones &* UInt64(byte)))
     }
@@ -36,7 +41,8 @@ public enum ByteScan {
         firstIndex(of: x, or: x, in: buf, from: from)
     }
 
-    /// Copies `src[from..<end]` into `dst` up to the first `x`, a word at a time (a short run copied by
+    /// Copies `src[from..<end]` into `dst` up to the first `x` or control byte (below 0x20: never plain
+    /// in a JSON string), a word at a time (a short run copied by
     /// `memcpy` costs more in the call than in the copy), and returns where it stopped. It may write up
     /// to `dst + (end - from)`, past the stop: a caller writes those bytes again (decoding never
     /// lengthens text). Every byte of the words it reads is ORed into `bits`, so a caller whose other
@@ -53,7 +59,7 @@ public enum ByteScan {
             UnsafeMutableRawPointer(dst + (k - from)).storeBytes(of: w, as: UInt64.self)
             bits |= w
             // The lowest flagged byte is exact (a false flag only ever stands above a true one).
-            let found = zeroBytes(w ^ pattern)
+            let found = zeroBytes(w ^ pattern) | controlBytes(w)
             if found != 0 { return k + found.trailingZeroBitCount / 8 }
             k += 8
         }
@@ -64,10 +70,10 @@ public enum ByteScan {
             UnsafeMutableRawPointer(dst + (last - from)).storeBytes(of: w, as: UInt64.self)
             bits |= w
             let seen = UInt64(8 * (k - last))
-            let found = zeroBytes(w ^ pattern) & ~((1 << seen) &- 1)
+            let found = (zeroBytes(w ^ pattern) | controlBytes(w)) & ~((1 << seen) &- 1)
             return found == 0 ? end : last + found.trailingZeroBitCount / 8
         }
-        while k < end, src[k] != x {
+        while k < end, src[k] != x, src[k] >= 0x20 {
             dst[k - from] = src[k]
             bits |= UInt64(src[k])
             k += 1

@@ -77,19 +77,28 @@ public struct LeadingWhiteSpace: Sendable, Hashable {
 /// document's shortest run stays current as lines change: each changed line
 /// adds or removes one count, and the minimum is re-found only when the last
 /// line holding it goes (a walk over at most 32 counters and the few longer runs).
-struct SpaceRunCounts: Sendable {
+public struct SpaceRunCounts: Sendable {
     private var short = [Int](repeating: 0, count: 33)
     private var long: [Int32: Int] = [:]
-    private(set) var shortest: Int?
+    public private(set) var shortest: Int?
 
-    mutating func add(_ syntax: LineSyntax) {
+    public init() {}
+
+    /// Counts lines measured apart (by the workers that parsed them) as one.
+    public mutating func merge(_ other: SpaceRunCounts) {
+        for run in 1..<33 { short[run] += other.short[run] }
+        long.merge(other.long, uniquingKeysWith: +)
+        if let theirs = other.shortest, shortest.map({ theirs < $0 }) ?? true { shortest = theirs }
+    }
+
+    public mutating func add(_ syntax: LineSyntax) {
         let run = syntax.indent.shortestSpaceRun
         guard run > 0 else { return }
         if run < 33 { short[Int(run)] += 1 } else { long[run, default: 0] += 1 }
         if shortest.map({ Int(run) < $0 }) ?? true { shortest = Int(run) }
     }
 
-    mutating func remove(_ syntax: LineSyntax) {
+    public mutating func remove(_ syntax: LineSyntax) {
         let run = syntax.indent.shortestSpaceRun
         guard run > 0 else { return }
         var left: Int

@@ -130,6 +130,64 @@ import TaskPaper
         }
     }
 
+    /// A didOpen's text: the parser only finds its end. The line ends found in parallel parts (of sizes
+    /// that start parts inside escapes and runs of backslashes) are those the checked parse notes.
+    @Test func aDocumentTextIsLeftUncheckedAndSplitAsTheCheckedParseSplitsIt() throws {
+        var random = SeededRandom(seed: 0x7E47)
+        let pieces = [
+            "a", " @due(2026-01-01)", "\\n", "\\r\\n", "\\r", "\\t", "\\\\", "\\\\n", "\\\\\\n", "\\\"", "\\u00e9",
+            "\\ud83d\\udc4d", "é", "\\\\\\\\", "\\/",
+        ]
+        for round in 0..<40 {
+            var escaped = ""
+            while escaped.utf8.count <= JSONParser.rawStringThreshold { escaped += random.pick(pieces) }
+            if round % 10 == 9 { escaped += "\\u000A" }
+            let checked = try JSONParser.parse(Array("{\"text\":\"\(escaped)\"}".utf8))
+            let unchecked = try JSONParser.parse(
+                Array("{\"params\": {\"textDocument\": {\"text\": \"\(escaped)\"}}, \"x\": 1}".utf8))
+            guard case .rawString(let a) = checked["text"],
+                case .rawString(let b) = unchecked["params"]?["textDocument"]?["text"]
+            else {
+                Issue.record("expected raw strings")
+                return
+            }
+            #expect(a.isChecked && !b.isChecked)
+            #expect(unchecked["x"] == 1, "the message goes on after the text")
+            #expect(b.decoded != nil && b.decoded == a.decoded)
+            let expected = a.lineEndEscapes?.map { $0 - Int32(a.range.lowerBound) }
+            for partSize in [1, 2, 3, 5, 8, 13, random.int(14...4096), JSONRawString.searchPartSize] {
+                let found = b.findLineEndEscapes(partSize: partSize)?.map { $0 - Int32(b.range.lowerBound) }
+                #expect(found == expected, "round \(round), parts of \(partSize)")
+            }
+        }
+    }
+
+    /// What the parser would refuse elsewhere, a document's text holds until its lines are decoded.
+    @Test(arguments: ["\u{1}", "\\x", "\\u12G4", "\u{9}"])
+    func aMalformedDocumentTextIsFoundWhereItIsDecoded(_ bad: String) throws {
+        let escaped = String(repeating: "- a @due(2026-01-01)\\n", count: 5000) + bad + " tail"
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array("{\"text\":\"\(escaped)\"}".utf8)) }
+        let parsed = try JSONParser.parse(Array("{\"params\":{\"textDocument\":{\"text\":\"\(escaped)\"}}}".utf8))
+        guard case .rawString(let raw) = parsed["params"]?["textDocument"]?["text"] else {
+            Issue.record("expected a raw string")
+            return
+        }
+        #expect(raw.decoded == nil)
+        #expect(throws: JSONParseError.self) {
+            try OpenDocument(
+                uri: "file:///bad.taskpaper", version: 1, escapedText: raw,
+                context: AnalysisContext(settings: Settings(), clock: Clock.parse("2026-11-21T10:00")!, encoding: .utf16),
+                generations: Counter())
+        }
+        // Never written out as it came: that would be malformed JSON too.
+        #expect(parsed["params"]?["textDocument"]?["text"]?.serialized == "null")
+    }
+
+    @Test func anUnterminatedDocumentTextIsAnError() {
+        let message = "{\"params\":{\"textDocument\":{\"text\":\"" + String(repeating: "- a\\n", count: 30_000) + "\\\"}}}"
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(message.utf8)) }
+    }
+
     @Test func aUnicodeEscapedLineEndFallsBackToDecodingWhole() throws {
         let body = String(repeating: "- a\\n", count: 20_000) + "x\\u000Ay"
         let parsed = try JSONParser.parse(Array("{\"text\":\"\(body)\"}".utf8))

@@ -67,6 +67,28 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// A didOpen's text is checked where its lines are decoded (not by the reader): malformed, it gets the
+    /// same answer as any malformed message, and the document is not opened.
+    @Test func aMalformedDocumentTextGets32700AndNothingOpens() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        let text = String(repeating: "- task @due(2026-01-01)\\n", count: 4000) + "\u{1}" + "- last"
+        c.sendBytes(
+            Array(
+                ("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+                    + "{\"uri\":\"file:///bad.taskpaper\",\"languageId\":\"taskpaper\",\"version\":1,\"text\":\"\(text)\"}}}")
+                    .utf8))
+        let err = try c.waitFor("parse error", timeout: 20) { $0["error"]?["code"] == -32700 }
+        #expect(err["id"] == .null)
+        #expect(err["error"]?["message"]?.stringValue?.contains("control character") == true)
+        let symbols = try c.requestResponse(
+            "textDocument/documentSymbol", ["textDocument": ["uri": "file:///bad.taskpaper"]])
+        #expect(symbols["error"] != nil, "the document is not open")
+        c.open("file:///a.taskpaper", "- x @due(2025-13-01)\n")
+        #expect(try c.waitForDiagnostics("file:///a.taskpaper").map(\.code) == ["date-invalid"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func badHeaderIsSkippedAndTheNextMessageServed() throws {
         let c = try LSPClient()
         try c.initialize()

@@ -15,9 +15,14 @@ extension Server {
         let uri = params.uri, version = params.version
         switch params.text {
         case .escaped(let raw):
-            documents[uri] = OpenDocument(
-                uri: uri, version: version, escapedText: raw, context: analysisContext,
-                generations: documentGenerations)
+            do {
+                documents[uri] = try OpenDocument(
+                    uri: uri, version: version, escapedText: raw, context: analysisContext,
+                    generations: documentGenerations)
+            } catch {
+                // What the reader answers for any malformed message (it left this text to the open to check).
+                return reply(nil, error: .parseError("Malformed JSON: \(error.description)"))
+            }
         case .decoded(let text):
             documents[uri] = OpenDocument(
                 uri: uri, version: version, text: text, context: analysisContext,

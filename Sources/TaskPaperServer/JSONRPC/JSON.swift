@@ -1,3 +1,4 @@
+import Glibc  // memchr
 import TaskPaper
 
 /// A JSON value as it arrives from the client. Decoding is ours (not
@@ -56,7 +57,7 @@ public struct JSONParser {
         try bytes.withUnsafeBufferPointer { buf throws(JSONParseError) -> JSON in
             var p = JSONParser(b: buf, source: bytes)
             p.skipSpace()
-            let v = try p.value(depth: 0)
+            let v = try p.value(depth: 0, place: .top)
             p.skipSpace()
             guard p.i == buf.count else { throw p.error("trailing characters after the JSON value") }
             return v
@@ -84,13 +85,28 @@ public struct JSONParser {
         while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
     }
 
-    private mutating func value(depth: Int) throws(JSONParseError) -> JSON {
+    /// Where a value stands, as far as it matters: on the way to `params.textDocument.text`.
+    private enum Place {
+        case top, params, textDocument, documentText, elsewhere
+
+        /// The place of the member `key` of an object standing here.
+        func member(_ key: String) -> Place {
+            switch (self, key) {
+            case (.top, "params"): .params
+            case (.params, "textDocument"): .textDocument
+            case (.textDocument, "text"): .documentText
+            default: .elsewhere
+            }
+        }
+    }
+
+    private mutating func value(depth: Int, place: Place = .elsewhere) throws(JSONParseError) -> JSON {
         guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
         guard i < b.count else { throw error("unexpected end of input") }
         switch b[i] {
-        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "{"): return try object(depth: depth, place: place)
         case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""): return try stringValue()
+        case UInt8(ascii: "\""): return try place == .documentText ? documentText() : stringValue()
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
@@ -106,7 +122,7 @@ public struct JSONParser {
         i += n
     }
 
-    private mutating func object(depth: Int) throws(JSONParseError) -> JSON {
+    private mutating func object(depth: Int, place: Place) throws(JSONParseError) -> JSON {
         i += 1
         var result: [String: JSON] = [:]
         skipSpace()
@@ -119,7 +135,7 @@ public struct JSONParser {
             guard i < b.count, b[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
             i += 1
             skipSpace()
-            result[key] = try value(depth: depth + 1)
+            result[key] = try value(depth: depth + 1, place: place.member(key))
             skipSpace()
             guard i < b.count else { throw error("unexpected end of input") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -180,9 +196,41 @@ public struct JSONParser {
             return .rawString(
                 JSONRawString(
                     bytes: source, range: range,
-                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes))
+                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes, isChecked: true))
         }
         return .string(try JSONParser.unescape(b, range))
+    }
+
+    /// A didOpen's text (`params.textDocument.text`), when long: only its end is found here. Its escapes
+    /// and control characters are checked as its lines are decoded, in parallel (`OpenDocument`), so
+    /// the reader does not scan megabytes the open reads again (`JSONRawString.isChecked`).
+    private mutating func documentText() throws(JSONParseError) -> JSON {
+        let start = i + 1
+        guard let end = JSONParser.closingQuote(b, contentFrom: start) else {
+            i = b.count
+            throw error("unterminated string")
+        }
+        guard end - start > JSONParser.rawStringThreshold else { return try stringValue() }
+        i = end + 1
+        return .rawString(JSONRawString(bytes: source, range: start..<end, lineEndEscapes: nil, isChecked: false))
+    }
+
+    /// The `"` that ends string content starting at `start`: the first one after an even run of
+    /// backslashes (nil when there is none). Text rarely holds quotes: `memchr` finds the candidates.
+    static func closingQuote(_ b: UnsafeBufferPointer<UInt8>, contentFrom start: Int) -> Int? {
+        guard let base = b.baseAddress else { return nil }
+        var k = start
+        while k < b.count {
+            guard let found = memchr(base + k, Int32(UInt8(ascii: "\"")), b.count - k) else { return nil }
+            let quote = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            var backslashes = 0
+            while quote - 1 - backslashes >= start, b[quote - 1 - backslashes] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            if backslashes % 2 == 0 { return quote }
+            k = quote + 1
+        }
+        return nil
     }
 
     private mutating func string() throws(JSONParseError) -> String {
@@ -277,8 +325,9 @@ public struct JSONParser {
         return n
     }
 
-    /// Decodes one escaped line of a document (`DecodedLines`): the message's string is checked already, so
-    /// only backslashes stop a plain run. Returns the bytes written and whether they are all ASCII.
+    /// Decodes one escaped line of a document (`DecodedLines`), checking it as it goes (a didOpen's text
+    /// reaches here unchecked): backslashes and control characters stop a plain run. Returns the bytes
+    /// written and whether they are all ASCII.
     static func unescapeLine(
         _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into dst: UnsafeMutablePointer<UInt8>
     ) throws(JSONParseError) -> (count: Int, isASCII: Bool) {
@@ -304,6 +353,9 @@ public struct JSONParser {
                 bits: &bits)
             n += stop - k
             k = stop
+            if k < range.upperBound, bounded[k] != UInt8(ascii: "\\") {
+                throw JSONParseError(description: "control character in string at byte \(k)", offset: k)
+            }
         }
         return (n, ByteScan.isASCII(bits: bits))
     }
@@ -377,12 +429,18 @@ public struct JSONRawString: Sendable, Equatable {
     public let bytes: [UInt8]
     public let range: Range<Int>
     /// Where its `\n` and `\r` escapes stand, in order; nil when a line end
-    /// was spelled as a `\u` escape (then it can only be decoded whole).
+    /// was spelled as a `\u` escape (then it can only be decoded whole), or when not checked.
     let lineEndEscapes: [Int32]?
+    /// Whether the parser checked it (escapes, no control characters). A didOpen's text is checked
+    /// as it is decoded instead: whoever decodes it finds out (`decoded`, `DecodedLines.line`).
+    let isChecked: Bool
 
     /// The decoded string, or nil when its escapes are malformed.
-    public var decoded: String? {
-        bytes.withUnsafeBufferPointer { try? JSONParser.unescape($0, range) }
+    public var decoded: String? { try? decode() }
+
+    /// The decoded string; throws what is malformed.
+    public func decode() throws(JSONParseError) -> String {
+        try bytes.withUnsafeBufferPointer { b throws(JSONParseError) in try JSONParser.unescape(b, range) }
     }
 
     public static func == (a: Self, b: Self) -> Bool { a.decoded == b.decoded }

@@ -232,7 +232,9 @@ extension JSON: JSONEncodable {
         case .double(let d): w.double(d)
         case .string(let s): w.string(s)
         case .rawString(let r):
-            // Still escaped as it arrived: valid JSON string content as it is.
+            // Still escaped as it arrived: valid JSON string content as it is, once checked (a malformed
+            // document text, never checked by the parser, must not make malformed output).
+            guard r.isChecked || r.decoded != nil else { return w.null() }
             w.rawElements {
                 $0.append(UInt8(ascii: "\"")); $0.append(contentsOf: r.bytes[r.range]); $0.append(UInt8(ascii: "\""))
             }

@@ -59,86 +59,99 @@ final class OpenDocument {
     let keptOutline = KeptOutline()
 
     private init(
-        uri: String, version: Int, context: AnalysisContext, generations: Counter, lines: [Line],
-        results: [LineResults]
+        uri: String, version: Int, context: AnalysisContext, generations: Counter, text: TextDocument,
+        results: [LineResults], flaggedLines: [Int]
     ) {
         self.uri = uri
         self.generations = generations
         self.version = version
         self.context = context
-        self.text = TextDocument(lines: lines)
+        self.text = text
         self.results = results
-        flaggedLines = results.withUnsafeBufferPointer { r in r.indices.filter { !r[$0].diagnostics.isEmpty } }
+        self.flaggedLines = flaggedLines
         flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
         diagnosticsGeneration = generation
     }
 
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
-        let lines = TextDocument(text: text).lines
-        let results = OpenDocument.analyze(lines, 0..<lines.count, context)
+        let document = TextDocument(text: text)
+        let results = OpenDocument.analyze(document.lines, 0..<document.lineCount, context)
         self.init(
-            uri: uri, version: version, context: context, generations: generations, lines: lines,
-            results: results)
+            uri: uri, version: version, context: context, generations: generations, text: document,
+            results: results, flaggedLines: results.indices.filter { !results[$0].diagnostics.isEmpty })
     }
 
-    /// Opens a document whose text is still JSON-escaped: each line is decoded into memory the lines
-    /// share, parsed and linted, in one parallel pass.
+    /// Opens a document whose text is still JSON-escaped: each line is decoded (and checked: the parser
+    /// left a didOpen's text unchecked) into memory the lines share, parsed and linted, in one parallel
+    /// pass. Throws when the text is not a valid JSON string.
     convenience init(
         uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
         generations: Counter
-    ) {
+    ) throws(JSONParseError) {
         guard let spans = escapedText.lineSpans(), let decoded = DecodedLines(spans) else {
-            self.init(
-                uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
-                generations: generations)
+            let text = try escapedText.decode()
+            self.init(uri: uri, version: version, text: text, context: context, generations: generations)
             return
         }
         // Workers read the message and the lines' spans and parts, write their own part of the decoded
         // memory and of the two result arrays (each line in place, no merging copy), and retain only their
-        // own part and settings of their own: no reference count is shared between cores.
+        // own part and settings of their own: no reference count is shared between cores. Each also notes
+        // what the document keeps of its lines (space runs, flagged lines) while they are in its cache.
         let n = spans.count
-        var results: [LineResults] = [], decodedAll = true
+        var results: [LineResults] = [], chunks: [ChunkSummary] = []
         let lines = [Line](unsafeUninitializedCapacity: HugePages.capacity(for: n, of: Line.self)) {
             lineSlots, linesDone in
             HugePages.advise(lineSlots)
             let resultCapacity = HugePages.capacity(for: n, of: LineResults.self)
             results = [LineResults](unsafeUninitializedCapacity: resultCapacity) { resultSlots, resultsDone in
                 HugePages.advise(resultSlots)
-                decodedAll = escapedText.bytes.withUnsafeBufferPointer { message in
-                    parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range -> Bool in
+                chunks = escapedText.bytes.withUnsafeBufferPointer { message in
+                    parallelChunks(count: n, chunk: DecodedLines.linesPerPart) { range -> ChunkSummary in
                         let context = context.isolatedCopy()
                         let settings = context.settings.lint, clock = context.clock
-                        var chunkDecoded = true
+                        var summary = ChunkSummary()
                         for i in range {
                             let line: Line
                             if let decodedLine = decoded.line(i, escapedIn: message) {
                                 line = decodedLine
                             } else {
-                                // Only a defect gets here: the whole text is decoded again below.
-                                chunkDecoded = false
+                                // Only a malformed text gets here: the whole text is decoded again below.
+                                summary.decoded = false
                                 line = Line(text: "", ending: .none)
                             }
-                            (resultSlots.baseAddress! + i).initialize(
-                                to: OpenDocument.analyze(line, settings: settings, clock: clock))
+                            let result = OpenDocument.analyze(line, settings: settings, clock: clock)
+                            if !result.diagnostics.isEmpty { summary.flaggedLines.append(i) }
+                            summary.spaceRuns.add(line.syntax)
+                            (resultSlots.baseAddress! + i).initialize(to: result)
                             (lineSlots.baseAddress! + i).initialize(to: line)
                         }
-                        return chunkDecoded
-                    }.allSatisfy { $0 }
+                        return summary
+                    }
                 }
                 resultsDone = n
             }
             linesDone = n
         }
-        guard decodedAll else {
-            self.init(
-                uri: uri, version: version, text: escapedText.decoded ?? "", context: context,
-                generations: generations)
+        guard chunks.allSatisfy(\.decoded) else {
+            // A malformed escape or a control character somewhere: the whole decoder says which.
+            let text = try escapedText.decode()
+            self.init(uri: uri, version: version, text: text, context: context, generations: generations)
             return
         }
+        var spaceRuns = SpaceRunCounts()
+        for chunk in chunks { spaceRuns.merge(chunk.spaceRuns) }
         self.init(
-            uri: uri, version: version, context: context, generations: generations, lines: lines,
-            results: results)
+            uri: uri, version: version, context: context, generations: generations,
+            text: TextDocument(lines: lines, spaceRuns: spaceRuns), results: results,
+            flaggedLines: chunks.flatMap(\.flaggedLines))
+    }
+
+    /// What a worker of the one-pass open notes about its chunk of lines.
+    private struct ChunkSummary {
+        var decoded = true
+        var spaceRuns = SpaceRunCounts()
+        var flaggedLines: [Int] = []
     }
 
     var lineCount: Int { text.lineCount }
