@@ -176,7 +176,8 @@ import TaskPaper
         #expect(throws: JSONParseError.self) {
             try OpenDocument(
                 uri: "file:///bad.taskpaper", version: 1, escapedText: raw,
-                context: AnalysisContext(settings: Settings(), clock: Clock.parse("2026-11-21T10:00")!, encoding: .utf16),
+                context: AnalysisContext(
+                    settings: Settings(), clock: Clock.parse("2026-11-21T10:00")!, encoding: .utf16),
                 generations: Counter())
         }
         // Never written out as it came: that would be malformed JSON too.
@@ -184,7 +185,8 @@ import TaskPaper
     }
 
     @Test func anUnterminatedDocumentTextIsAnError() {
-        let message = "{\"params\":{\"textDocument\":{\"text\":\"" + String(repeating: "- a\\n", count: 30_000) + "\\\"}}}"
+        let message =
+            "{\"params\":{\"textDocument\":{\"text\":\"" + String(repeating: "- a\\n", count: 30_000) + "\\\"}}}"
         #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(message.utf8)) }
     }
 
