@@ -54,8 +54,8 @@ public final class Server: @unchecked Sendable {
         let reader = FrameReader(fd: inputFD) { Server.logToStderr($0) }
         DispatchQueue(label: "taskpaper-lsp.reader").async {
             var batch: [Event] = []
-            while let body = reader.next() {
-                let event = Server.decode(body)
+            while let frame = reader.next() {
+                let event = Server.decode(frame.body, lineEnds: frame.lineEnds)
                 if case .message(.notification("$/cancelRequest", let params)) = event,
                     let id = params["id"].flatMap(RequestID.init)
                 {
@@ -89,9 +89,9 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Runs on the reader thread: JSON and message shape are checked there.
-    static func decode(_ body: [UInt8]) -> Event {
+    static func decode(_ body: [UInt8], lineEnds: ScannedLineEnds? = nil) -> Event {
         let json: JSON
-        do { json = try JSONParser.parse(body) } catch {
+        do { json = try JSONParser.parse(body, lineEnds: lineEnds) } catch {
             return .badMessage(nil, .parseError("Malformed JSON: \(error.description)"))
         }
         switch Message.classify(json) {

@@ -162,6 +162,48 @@ import TaskPaper
         }
     }
 
+    /// A didOpen read while its line ends are found (`LineEndScanner`), arriving in pieces of every
+    /// size: the lines of its text are those the checked parse of the same text splits.
+    @Test func lineEndsFoundAsTheMessageArrivesAreTheTextsLines() throws {
+        var random = SeededRandom(seed: 0x5CA7)
+        let pieces = [
+            "a", " @due(2026-01-01)", "\\n", "\\r\\n", "\\r", "\\t", "\\\\", "\\\\n", "\\\\\\n", "\\\"", "\\u00e9",
+            "\\ud83d\\udc4d", "é", "\\\\\\\\", "\\\\r\\n", "\\r\\\\n",
+        ]
+        for round in 0..<40 {
+            var escaped = ""
+            while escaped.utf8.count <= JSONParser.rawStringThreshold { escaped += random.pick(pieces) }
+            if round % 10 == 9 { escaped += "\\u000d" }
+            let body = Array(
+                ("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+                    + "{\"uri\":\"file:///a\\nb\",\"text\":\"\(escaped)\",\"version\":1}}}").utf8)
+            #expect(FrameReader.isDidOpen(body.withUnsafeBufferPointer { $0 }))
+            let lineEnds = body.withUnsafeBufferPointer { b in
+                let scanner = LineEndScanner(body: b.baseAddress!)
+                var arrived = 0
+                while arrived < b.count {
+                    arrived = min(b.count, arrived + random.int(1...3000))
+                    scanner.arrived(arrived)
+                }
+                return scanner.finish(b.count)
+            }
+            let scanned = try JSONParser.parse(body, lineEnds: lineEnds)
+            let checked = try JSONParser.parse(Array("{\"text\":\"\(escaped)\"}".utf8))
+            guard case .rawString(let a) = checked["text"],
+                case .rawString(let b) = scanned["params"]?["textDocument"]?["text"]
+            else {
+                Issue.record("expected raw strings")
+                return
+            }
+            // Each line as its place in the text, its length and its end.
+            func lines(_ spans: [JSONRawString.LineSpan]?, of raw: JSONRawString) -> [String]? {
+                spans?.map { "\($0.range.lowerBound - raw.range.lowerBound) \($0.range.count) \($0.ending)" }
+            }
+            #expect(lines(b.scannedLines, of: b) == lines(a.lineSpans(), of: a), "round \(round)")
+            #expect(lines(b.lineSpans(), of: b) == lines(a.lineSpans(), of: a), "round \(round)")
+        }
+    }
+
     /// What the parser would refuse elsewhere, a document's text holds until its lines are decoded.
     @Test(arguments: ["\u{1}", "\\x", "\\u12G4", "\u{9}"])
     func aMalformedDocumentTextIsFoundWhereItIsDecoded(_ bad: String) throws {

@@ -67,6 +67,30 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 
+    /// A large didOpen is split into lines while it arrives (`LineEndScanner`): every kind of line end,
+    /// and text that only looks like one (`C:\new`), land each finding on its line and column.
+    @Test func aLargeDocumentSplitAsItArrivesPutsFindingsOnTheirLines() throws {
+        let c = try LSPClient()
+        try c.initialize()
+        let endings = ["\n", "\r\n", "\r"]
+        var text = "", expected: [String] = []
+        for i in 0..<3000 {
+            let prefix = i % 3 == 0 ? "\t- naïve \"C:\\new\" 👍🏽 " : "- task \\r\\n "
+            if i % 97 == 0 {
+                expected.append("\(i):\(prefix.utf16.count + 5)")  // the date, after `@due(`
+                text += prefix + "@due(2025-13-01)" + endings[i % 3]
+            } else {
+                text += prefix + "@due(2030-01-01) @home" + endings[i % 3]
+            }
+        }
+        c.open("file:///large.taskpaper", text)
+        let found = try c.waitForDiagnostics("file:///large.taskpaper").map {
+            "\($0["range"]?["start"]?["line"]?.intValue ?? -1):\($0["range"]?["start"]?["character"]?.intValue ?? -1)"
+        }
+        #expect(found == expected)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     /// A didOpen's text is checked where its lines are decoded (not by the reader): malformed, it gets the
     /// same answer as any malformed message, and the document is not opened.
     @Test func aMalformedDocumentTextGets32700AndNothingOpens() throws {

@@ -25,8 +25,14 @@ public final class FrameReader: @unchecked Sendable {
     /// Whether input already read holds more bytes (so `next()` will not wait for the client).
     public var hasBufferedInput: Bool { start < buffer.count }
 
-    /// The next message body, or nil at end of input.
-    public func next() -> [UInt8]? {
+    /// A message body, with the line ends of a didOpen's text when they were found as it arrived.
+    public struct Frame {
+        public let body: [UInt8]
+        let lineEnds: ScannedLineEnds?
+    }
+
+    /// The next message, or nil at end of input.
+    public func next() -> Frame? {
         compact()
         while true {
             guard let headerEnd = findHeaderEnd() else { return nil }
@@ -41,7 +47,7 @@ public final class FrameReader: @unchecked Sendable {
                 }
                 let body = Array(buffer[bodyStart..<bodyStart + length])
                 start = bodyStart + length
-                return body
+                return Frame(body: body, lineEnds: nil)
             case .failure(let reason):
                 log("skipped a bad header (\(reason)): \(header.debugDescription.prefix(200))")
                 // A header cut short runs into the next one (`Content-Length: 5Content-Length: 30`):
@@ -56,21 +62,29 @@ public final class FrameReader: @unchecked Sendable {
 
     /// Reads a large body into an array of its own, backed by huge pages when it is megabytes long: no
     /// copy through `scratch`, and a few faults of 2 MiB instead of one per 4 KiB (a 5 MB document's
-    /// first open spent more on faulting in its message than on reading it).
-    private func readLargeBody(from bodyStart: Int, length: Int) -> [UInt8]? {
+    /// first open spent more on faulting in its message than on reading it). A didOpen's line ends are
+    /// found meanwhile (`LineEndScanner`).
+    private func readLargeBody(from bodyStart: Int, length: Int) -> Frame? {
         let buffered = min(buffer.count - bodyStart, length)
         var filled = buffered
+        var lineEnds: ScannedLineEnds?
         let body = [UInt8](unsafeUninitializedCapacity: HugePages.capacity(for: length, of: UInt8.self)) {
             slots, count in
             HugePages.advise(slots)
             let base = slots.baseAddress!
             buffer.withUnsafeBufferPointer { b in base.initialize(from: b.baseAddress! + bodyStart, count: buffered) }
+            let scanner =
+                FrameReader.isDidOpen(UnsafeBufferPointer(start: base, count: buffered))
+                ? LineEndScanner(body: base) : nil
+            scanner?.arrived(filled)
             while filled < length {
                 let r = read(fd, base + filled, length - filled)
                 if r < 0 && errno == EINTR { continue }
                 if r <= 0 { break }
                 filled += r
+                scanner?.arrived(filled)
             }
+            lineEnds = scanner?.finish(filled)
             count = filled
         }
         start = bodyStart + buffered
@@ -79,7 +93,15 @@ public final class FrameReader: @unchecked Sendable {
             log("input ended inside a \(length)-byte message; dropped it")
             return nil
         }
-        return body
+        return Frame(body: body, lineEnds: lineEnds)
+    }
+
+    /// Whether the start of a body names didOpen (clients write `method` before `params`; a body that
+    /// does not is read all the same, its text split after it arrived).
+    static func isDidOpen(_ start: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = Array("\"textDocument/didOpen\"".utf8)
+        guard start.count >= name.count else { return false }
+        return (0...start.count - name.count).contains { i in name.indices.allSatisfy { start[i + $0] == name[$0] } }
     }
 
     private struct HeaderError: Error, CustomStringConvertible {

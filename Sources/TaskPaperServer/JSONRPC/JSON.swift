@@ -54,8 +54,13 @@ public struct JSONParser {
     public static let rawStringThreshold = 1 << 16
 
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
+        try parse(bytes, lineEnds: nil)
+    }
+
+    /// The same, given the body's line ends found as it arrived (a didOpen's text keeps its own).
+    static func parse(_ bytes: [UInt8], lineEnds: ScannedLineEnds?) throws(JSONParseError) -> JSON {
         try bytes.withUnsafeBufferPointer { buf throws(JSONParseError) -> JSON in
-            var p = JSONParser(b: buf, source: bytes)
+            var p = JSONParser(b: buf, source: bytes, lineEnds: lineEnds)
             p.skipSpace()
             let v = try p.value(depth: 0, place: .top)
             p.skipSpace()
@@ -72,9 +77,12 @@ public struct JSONParser {
     /// Whether that string spelled a line end as `\u000A` or `\u000D`.
     private var unicodeLineEnd = false
 
-    private init(b: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
+    private let lineEnds: ScannedLineEnds?
+
+    private init(b: UnsafeBufferPointer<UInt8>, source: [UInt8], lineEnds: ScannedLineEnds?) {
         self.b = b
         self.source = source
+        self.lineEnds = lineEnds
     }
 
     private func error(_ message: String) -> JSONParseError {
@@ -196,7 +204,7 @@ public struct JSONParser {
             return .rawString(
                 JSONRawString(
                     bytes: source, range: range,
-                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes, isChecked: true))
+                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes, isChecked: true, scannedLines: nil))
         }
         return .string(try JSONParser.unescape(b, range))
     }
@@ -212,7 +220,10 @@ public struct JSONParser {
         }
         guard end - start > JSONParser.rawStringThreshold else { return try stringValue() }
         i = end + 1
-        return .rawString(JSONRawString(bytes: source, range: start..<end, lineEndEscapes: nil, isChecked: false))
+        return .rawString(
+            JSONRawString(
+                bytes: source, range: start..<end, lineEndEscapes: nil, isChecked: false,
+                scannedLines: lineEnds?.lines(of: start..<end)))
     }
 
     /// The `"` that ends string content starting at `start`: the first one after an even run of
@@ -434,6 +445,8 @@ public struct JSONRawString: Sendable, Equatable {
     /// Whether the parser checked it (escapes, no control characters). A didOpen's text is checked
     /// as it is decoded instead: whoever decodes it finds out (`decoded`, `DecodedLines.line`).
     let isChecked: Bool
+    /// Its lines, when they were found as the message arrived (`LineEndScanner`).
+    let scannedLines: [LineSpan]?
 
     /// The decoded string, or nil when its escapes are malformed.
     public var decoded: String? { try? decode() }

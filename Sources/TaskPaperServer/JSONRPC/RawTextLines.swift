@@ -22,6 +22,7 @@ extension JSONRawString {
     /// The lines' escaped byte ranges with their ends; the last has none.
     /// Nil when a `\u` escape spells a line end (rare: decode the whole text then).
     func lineSpans() -> [LineSpan]? {
+        if let scannedLines { return scannedLines }
         guard let escapes = isChecked ? lineEndEscapes : findLineEndEscapes() else { return nil }
         return bytes.withUnsafeBufferPointer { b -> [LineSpan] in
             var spans: [LineSpan] = []

@@ -1,0 +1,136 @@
+import Dispatch
+
+/// The line ends of a didOpen's text, found while its message was still arriving (`LineEndScanner`):
+/// the lines between every `\n`, `\r` and `\r\n` escape of the body, whatever string holds them.
+struct ScannedLineEnds: Sendable {
+    /// Line `i` ends at the `i`th line-end escape and starts after the one before it (the first at 0).
+    let spans: [JSONRawString.LineSpan]
+    /// Where `\u` escapes spell a line end (a text holding one is decoded whole).
+    let unicodeLineEnds: [Int32]
+
+    /// The lines of the string whose content is `content`; nil when a `\u` escape in it ends a line.
+    func lines(of content: Range<Int>) -> [JSONRawString.LineSpan]? {
+        guard !unicodeLineEnds.contains(where: { content.contains(Int($0)) }) else { return nil }
+        // Spans are in order of their ends: the first ending inside the content, the first ending past it.
+        let first = spans.partitionPoint { $0.range.upperBound < content.lowerBound }
+        let past = spans.partitionPoint { $0.range.upperBound < content.upperBound }
+        var lines: [JSONRawString.LineSpan] = []
+        lines.reserveCapacity(past - first + 1)
+        var start = content.lowerBound
+        if first < past {
+            lines.append(
+                JSONRawString.LineSpan(range: start..<spans[first].range.upperBound, ending: spans[first].ending))
+            lines.append(contentsOf: spans[first + 1..<past])
+            let last = spans[past - 1]
+            start = last.range.upperBound + (last.ending == .crlf ? 4 : 2)
+        }
+        lines.append(JSONRawString.LineSpan(range: start..<content.upperBound, ending: .none))
+        return lines
+    }
+}
+
+/// Finds the line-end escapes of a large message body on a thread of its own while the reader is still
+/// reading it, so that when a didOpen's last byte arrives its text is split into lines already: the
+/// open starts decoding at once, and the time the client takes to send 5 MB is not idle.
+///
+/// Outside strings valid JSON has no backslash, so the body is read as one run of string content: an
+/// escape is a backslash after an even run of them. A malformed body is refused by the parser anyway.
+final class LineEndScanner: @unchecked Sendable {
+    private let body: UnsafePointer<UInt8>
+    private let condition = Condition()
+    // Guarded by `condition`.
+    private var arrivedCount = 0
+    private var complete = false
+    private var result: ScannedLineEnds?
+
+    private static let queue = DispatchQueue(label: "taskpaper-lsp.line-ends")
+
+    /// Starts scanning `body` (which the reader fills front to back, telling `arrived`); the memory must
+    /// stay valid until `finish` returns.
+    init(body: UnsafePointer<UInt8>) {
+        self.body = body
+        LineEndScanner.queue.async { self.scan() }
+    }
+
+    /// The reader has filled the first `count` bytes.
+    func arrived(_ count: Int) {
+        condition.lock()
+        arrivedCount = count
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// No more bytes come (`count` in all): waits for the scan to reach the end and returns it.
+    func finish(_ count: Int) -> ScannedLineEnds {
+        condition.lock()
+        defer { condition.unlock() }
+        arrivedCount = count
+        complete = true
+        condition.signal()
+        while result == nil { condition.wait() }
+        return result!
+    }
+
+    /// Bytes a backslash may need after it to be read (`\u000A`): the scan stays this far behind.
+    private static let lookahead = 6
+
+    private func scan() {
+        var spans: [JSONRawString.LineSpan] = []
+        var unicodeLineEnds: [Int32] = []
+        var lineStart = 0, next = 0, i = 0
+        let pattern = ones &* UInt64(UInt8(ascii: "\\"))
+        while true {
+            condition.lock()
+            while arrivedCount - i < 8 + LineEndScanner.lookahead && !complete { condition.wait() }
+            let count = arrivedCount, isLast = complete
+            condition.unlock()
+            let b = UnsafeBufferPointer(start: body, count: count)
+            // Whole words whose backslashes have their escapes' bytes here; at the end, every byte.
+            while isLast ? i < count : i + 8 + LineEndScanner.lookahead <= count {
+                var found: UInt64
+                if i + 8 <= count {
+                    let v = UnsafeRawPointer(body + i).loadUnaligned(as: UInt64.self) ^ pattern
+                    // Exact per byte (no borrow between bytes): the high bit of each byte that was `\`.
+                    found = ~((v & lows) &+ lows | v) & highs
+                } else {
+                    found = 0
+                    for j in 0..<count - i where b[i + j] == UInt8(ascii: "\\") { found |= 0x80 << UInt64(8 * j) }
+                }
+                while found != 0 {
+                    let k = i + found.trailingZeroBitCount / 8
+                    found &= found &- 1
+                    guard k >= next, k + 1 < count else { continue }
+                    switch b[k + 1] {
+                    case UInt8(ascii: "n"):
+                        spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: .lf))
+                        next = k + 2
+                        lineStart = next
+                    case UInt8(ascii: "r"):
+                        let crlf = k + 3 < count && b[k + 2] == UInt8(ascii: "\\") && b[k + 3] == UInt8(ascii: "n")
+                        spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: crlf ? .crlf : .cr))
+                        next = k + (crlf ? 4 : 2)
+                        lineStart = next
+                    case UInt8(ascii: "u"):
+                        guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else {
+                            next = k + 2
+                            continue
+                        }
+                        if scalar == "\n" || scalar == "\r" { unicodeLineEnds.append(Int32(k)) }
+                        next = k + length
+                    default:
+                        next = k + 2
+                    }
+                }
+                i += 8
+            }
+            if isLast { break }
+        }
+        condition.lock()
+        result = ScannedLineEnds(spans: spans, unicodeLineEnds: unicodeLineEnds)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080,
+        lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+}
