@@ -179,7 +179,7 @@ import TaskPaper
                     + "{\"uri\":\"file:///a\\nb\",\"text\":\"\(escaped)\",\"version\":1}}}").utf8)
             #expect(FrameReader.isDidOpen(body.withUnsafeBufferPointer { $0 }))
             let lineEnds = body.withUnsafeBufferPointer { b in
-                let scanner = LineEndScanner(body: b.baseAddress!)
+                let scanner = LineEndScanner(body: b.baseAddress!, length: b.count)
                 var arrived = 0
                 while arrived < b.count {
                     arrived = min(b.count, arrived + random.int(1...3000))

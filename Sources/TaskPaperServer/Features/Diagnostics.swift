@@ -66,6 +66,13 @@ struct EncodedDiagnostics {
     private var bytes: [UInt8]
     private var holes: [Int]
 
+    /// The findings on line `index`, whose text is `line`, in the client's units.
+    init(_ diagnostics: [LineDiagnostic], onLine index: Int, _ line: Line, encoding: PositionEncoding) {
+        self.init(
+            diagnostics,
+            ranges: diagnostics.map { ClientRange(utf8: $0.range, onLine: index, line, encoding: encoding) })
+    }
+
     init(_ diagnostics: [LineDiagnostic], ranges: [ClientRange]) {
         var w = JSONWriter()
         var holes: [Int] = []

@@ -75,7 +75,7 @@ public final class FrameReader: @unchecked Sendable {
             buffer.withUnsafeBufferPointer { b in base.initialize(from: b.baseAddress! + bodyStart, count: buffered) }
             let scanner =
                 FrameReader.isDidOpen(UnsafeBufferPointer(start: base, count: buffered))
-                ? LineEndScanner(body: base) : nil
+                ? LineEndScanner(body: base, length: length) : nil
             scanner?.arrived(filled)
             while filled < length {
                 let r = read(fd, base + filled, length - filled)

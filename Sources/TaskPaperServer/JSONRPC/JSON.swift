@@ -204,7 +204,8 @@ public struct JSONParser {
             return .rawString(
                 JSONRawString(
                     bytes: source, range: range,
-                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes, isChecked: true, scannedLines: nil))
+                    lineEndEscapes: unicodeLineEnd ? nil : lineEndEscapes, isChecked: true, scannedLines: nil,
+                    preparedMemory: nil))
         }
         return .string(try JSONParser.unescape(b, range))
     }
@@ -223,7 +224,7 @@ public struct JSONParser {
         return .rawString(
             JSONRawString(
                 bytes: source, range: start..<end, lineEndEscapes: nil, isChecked: false,
-                scannedLines: lineEnds?.lines(of: start..<end)))
+                scannedLines: lineEnds?.lines(of: start..<end), preparedMemory: lineEnds?.memory))
     }
 
     /// The `"` that ends string content starting at `start`: the first one after an even run of
@@ -447,6 +448,8 @@ public struct JSONRawString: Sendable, Equatable {
     let isChecked: Bool
     /// Its lines, when they were found as the message arrived (`LineEndScanner`).
     let scannedLines: [LineSpan]?
+    /// Memory faulted in for them meanwhile, as large as the message.
+    let preparedMemory: LineBytes?
 
     /// The decoded string, or nil when its escapes are malformed.
     public var decoded: String? { try? decode() }

@@ -1,4 +1,5 @@
 import Dispatch
+import TaskPaper
 
 /// The line ends of a didOpen's text, found while its message was still arriving (`LineEndScanner`):
 /// the lines between every `\n`, `\r` and `\r\n` escape of the body, whatever string holds them.
@@ -7,6 +8,8 @@ struct ScannedLineEnds: Sendable {
     let spans: [JSONRawString.LineSpan]
     /// Where `\u` escapes spell a line end (a text holding one is decoded whole).
     let unicodeLineEnds: [Int32]
+    /// Memory as large as the body for its lines to be decoded into, faulted in while the body arrived.
+    let memory: LineBytes
 
     /// The lines of the string whose content is `content`; nil when a `\u` escape in it ends a line.
     func lines(of content: Range<Int>) -> [JSONRawString.LineSpan]? {
@@ -35,8 +38,12 @@ struct ScannedLineEnds: Sendable {
 ///
 /// Outside strings valid JSON has no backslash, so the body is read as one run of string content: an
 /// escape is a backslash after an even run of them. A malformed body is refused by the parser anyway.
+///
+/// It also faults in the memory the lines will be decoded into, behind the bytes that arrived: the
+/// kernel clears those pages here, while the reader waits on the client, not while the open decodes.
 final class LineEndScanner: @unchecked Sendable {
     private let body: UnsafePointer<UInt8>
+    private let memory: LineBytes
     private let condition = Condition()
     // Guarded by `condition`.
     private var arrivedCount = 0
@@ -45,10 +52,11 @@ final class LineEndScanner: @unchecked Sendable {
 
     private static let queue = DispatchQueue(label: "taskpaper-lsp.line-ends")
 
-    /// Starts scanning `body` (which the reader fills front to back, telling `arrived`); the memory must
-    /// stay valid until `finish` returns.
-    init(body: UnsafePointer<UInt8>) {
+    /// Starts scanning `body` of `length` bytes (which the reader fills front to back, telling `arrived`);
+    /// the memory must stay valid until `finish` returns.
+    init(body: UnsafePointer<UInt8>, length: Int) {
         self.body = body
+        memory = DecodedLines.memory(byteCount: length)
         LineEndScanner.queue.async { self.scan() }
     }
 
@@ -77,7 +85,7 @@ final class LineEndScanner: @unchecked Sendable {
     private func scan() {
         var spans: [JSONRawString.LineSpan] = []
         var unicodeLineEnds: [Int32] = []
-        var lineStart = 0, next = 0, i = 0
+        var lineStart = 0, next = 0, i = 0, faulted = 0
         let pattern = ones &* UInt64(UInt8(ascii: "\\"))
         while true {
             condition.lock()
@@ -123,10 +131,15 @@ final class LineEndScanner: @unchecked Sendable {
                 }
                 i += 8
             }
+            // A write per page (4 KiB, or 2 MiB where huge pages back it) up to where the bytes came.
+            while faulted < min(i, memory.capacity) {
+                memory.base[faulted] = 0
+                faulted += 4096
+            }
             if isLast { break }
         }
         condition.lock()
-        result = ScannedLineEnds(spans: spans, unicodeLineEnds: unicodeLineEnds)
+        result = ScannedLineEnds(spans: spans, unicodeLineEnds: unicodeLineEnds, memory: memory)
         condition.signal()
         condition.unlock()
     }

@@ -146,19 +146,31 @@ struct DecodedLines: @unchecked Sendable {
     private let first: Int
     private let parts: [(from: Int, bytes: LineBytes)]
 
-    /// The memory for the lines of `spans`; nil when there are none.
-    init?(_ spans: [JSONRawString.LineSpan]) {
+    /// The memory for the lines of `spans`; nil when there are none. `prepared`, when given, is memory
+    /// as large as the message, faulted in already (`LineEndScanner`): lines go at their message offsets.
+    init?(_ spans: [JSONRawString.LineSpan], prepared: LineBytes? = nil) {
         guard let firstSpan = spans.first, let lastSpan = spans.last else { return nil }
-        let first = firstSpan.range.lowerBound, byteCount = lastSpan.range.upperBound - first
-        // Aligned to a huge page, so every 2 MiB of it can be one.
-        let capacity = HugePages.capacity(for: byteCount, of: UInt8.self)
-        let whole = LineBytes(capacity: capacity, alignment: capacity >= HugePages.ownMapping ? HugePages.size : 1)
-        if capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: capacity) }
+        let whole: LineBytes, first: Int
+        if let prepared, prepared.capacity >= lastSpan.range.upperBound {
+            whole = prepared
+            first = 0
+        } else {
+            first = firstSpan.range.lowerBound
+            whole = DecodedLines.memory(byteCount: lastSpan.range.upperBound - first)
+        }
         self.spans = spans
         self.first = first
         parts = whole.parts(lineCount: spans.count, linesPerPart: DecodedLines.linesPerPart) {
             spans[$0].range.lowerBound - first..<spans[$0].range.upperBound - first
         }
+    }
+
+    /// Memory for `byteCount` bytes of lines, aligned to a huge page when large, so every 2 MiB of it can be one.
+    static func memory(byteCount: Int) -> LineBytes {
+        let capacity = HugePages.capacity(for: byteCount, of: UInt8.self)
+        let whole = LineBytes(capacity: capacity, alignment: capacity >= HugePages.ownMapping ? HugePages.size : 1)
+        if capacity >= HugePages.ownMapping { HugePages.advise(whole.base, byteCount: capacity) }
+        return whole
     }
 
     /// Line `i`, decoded from the message `b` into its place and parsed. Nil when an escape does not

@@ -49,13 +49,24 @@ extension ClientPositions {
 
     /// A UTF-8 range on a line as a client range.
     func lspRange(line: Int, _ r: Range<Int>) -> ClientRange {
-        ClientRange(
-            start: clientPosition(TextLocation(line: line, offset: r.lowerBound)),
-            end: clientPosition(TextLocation(line: line, offset: r.upperBound)))
+        ClientRange(utf8: r, onLine: line, text.lines[line], encoding: encoding)
     }
 
     /// A client column on a line (for encoders that work in columns).
     func clientColumn(_ l: TextLocation) -> Int { clientPosition(l).character }
+}
+
+extension ClientRange {
+    /// A UTF-8 range on line `index`, whose text is `line`, in the client's units (what `lspRange`
+    /// gives; also for a line not in a document yet, as the open encodes its findings).
+    init(utf8 r: Range<Int>, onLine index: Int, _ line: Line, encoding: PositionEncoding) {
+        func column(_ offset: Int) -> Int {
+            encoding.column(ofUTF8Offset: offset, in: line, isASCII: line.syntax.isASCII)
+        }
+        self.init(
+            start: ClientPosition(line: index, character: column(r.lowerBound)),
+            end: ClientPosition(line: index, character: column(r.upperBound)))
+    }
 }
 
 extension OpenDocument {

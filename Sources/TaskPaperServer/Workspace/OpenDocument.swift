@@ -60,7 +60,7 @@ final class OpenDocument {
 
     private init(
         uri: String, version: Int, context: AnalysisContext, generations: Counter, text: TextDocument,
-        results: [LineResults], flaggedLines: [Int]
+        results: [LineResults], flaggedLines: [Int], flaggedEncoded: [EncodedDiagnostics?]? = nil
     ) {
         self.uri = uri
         self.generations = generations
@@ -69,7 +69,7 @@ final class OpenDocument {
         self.text = text
         self.results = results
         self.flaggedLines = flaggedLines
-        flaggedEncoded = Array(repeating: nil, count: flaggedLines.count)
+        self.flaggedEncoded = flaggedEncoded ?? Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
         diagnosticsGeneration = generation
     }
@@ -89,7 +89,9 @@ final class OpenDocument {
         uri: String, version: Int, escapedText: JSONRawString, context: AnalysisContext,
         generations: Counter
     ) throws(JSONParseError) {
-        guard let spans = escapedText.lineSpans(), let decoded = DecodedLines(spans) else {
+        guard let spans = escapedText.lineSpans(),
+            let decoded = DecodedLines(spans, prepared: escapedText.preparedMemory)
+        else {
             let text = try escapedText.decode()
             self.init(uri: uri, version: version, text: text, context: context, generations: generations)
             return
@@ -121,7 +123,12 @@ final class OpenDocument {
                                 line = Line(text: "", ending: .none)
                             }
                             let result = OpenDocument.analyze(line, settings: settings, clock: clock)
-                            if !result.diagnostics.isEmpty { summary.flaggedLines.append(i) }
+                            if !result.diagnostics.isEmpty {
+                                // Encoded here, while the line is at hand: the first publish only copies.
+                                summary.flaggedLines.append(i)
+                                summary.encoded.append(
+                                    EncodedDiagnostics(result.diagnostics, onLine: i, line, encoding: context.encoding))
+                            }
                             summary.spaceRuns.add(line.syntax)
                             (resultSlots.baseAddress! + i).initialize(to: result)
                             (lineSlots.baseAddress! + i).initialize(to: line)
@@ -144,7 +151,7 @@ final class OpenDocument {
         self.init(
             uri: uri, version: version, context: context, generations: generations,
             text: TextDocument(lines: lines, spaceRuns: spaceRuns), results: results,
-            flaggedLines: chunks.flatMap(\.flaggedLines))
+            flaggedLines: chunks.flatMap(\.flaggedLines), flaggedEncoded: chunks.flatMap(\.encoded))
     }
 
     /// What a worker of the one-pass open notes about its chunk of lines.
@@ -152,6 +159,7 @@ final class OpenDocument {
         var decoded = true
         var spaceRuns = SpaceRunCounts()
         var flaggedLines: [Int] = []
+        var encoded: [EncodedDiagnostics] = []
     }
 
     var lineCount: Int { text.lineCount }
@@ -265,8 +273,8 @@ final class OpenDocument {
     /// The diagnostics of the `k`th flagged line as JSON (made on first use).
     func encodedDiagnostics(flagged k: Int) -> EncodedDiagnostics {
         if let e = flaggedEncoded[k] { return e }
-        let line = flaggedLines[k], diagnostics = results[line].diagnostics
-        let e = EncodedDiagnostics(diagnostics, ranges: diagnostics.map { lspRange(line: line, $0.range) })
+        let line = flaggedLines[k]
+        let e = EncodedDiagnostics(results[line].diagnostics, onLine: line, text.lines[line], encoding: encoding)
         flaggedEncoded[k] = e
         return e
     }
