@@ -91,8 +91,10 @@ public struct SpaceRunCounts: Sendable {
         if let theirs = other.shortest, shortest.map({ theirs < $0 }) ?? true { shortest = theirs }
     }
 
-    public mutating func add(_ syntax: LineSyntax) {
-        let run = syntax.indent.shortestSpaceRun
+    public mutating func add(_ syntax: LineSyntax) { add(run: syntax.indent.shortestSpaceRun) }
+
+    /// Counts a line whose shortest leading space run is `run` (0: none).
+    public mutating func add(run: Int32) {
         guard run > 0 else { return }
         if run < 33 { short[Int(run)] += 1 } else { long[run, default: 0] += 1 }
         if shortest.map({ Int(run) < $0 }) ?? true { shortest = Int(run) }

@@ -44,6 +44,8 @@ struct ScannedLineEnds: Sendable {
 final class LineEndScanner: @unchecked Sendable {
     private let body: UnsafePointer<UInt8>
     private let memory: LineBytes
+    /// The lines never need more of `memory` than the body's length (its capacity may be more).
+    private let faultLimit: Int
     private let condition = Condition()
     // Guarded by `condition`.
     private var arrivedCount = 0
@@ -57,6 +59,7 @@ final class LineEndScanner: @unchecked Sendable {
     init(body: UnsafePointer<UInt8>, length: Int) {
         self.body = body
         memory = DecodedLines.memory(byteCount: length)
+        faultLimit = length
         LineEndScanner.queue.async { self.scan() }
     }
 
@@ -89,7 +92,17 @@ final class LineEndScanner: @unchecked Sendable {
         let pattern = ones &* UInt64(UInt8(ascii: "\\"))
         while true {
             condition.lock()
-            while arrivedCount - i < 8 + LineEndScanner.lookahead && !complete { condition.wait() }
+            while arrivedCount - i < 8 + LineEndScanner.lookahead && !complete {
+                // Waiting for the client: fault in some of the lines' memory meanwhile (only then, so
+                // the scan never falls behind for it; what is left faults in as the lines decode).
+                if faulted < faultLimit {
+                    condition.unlock()
+                    faulted = faultIn(from: faulted)
+                    condition.lock()
+                } else {
+                    condition.wait()
+                }
+            }
             let count = arrivedCount, isLast = complete
             condition.unlock()
             let b = UnsafeBufferPointer(start: body, count: count)
@@ -131,17 +144,24 @@ final class LineEndScanner: @unchecked Sendable {
                 }
                 i += 8
             }
-            // A write per page (4 KiB, or 2 MiB where huge pages back it) up to where the bytes came.
-            while faulted < min(i, memory.capacity) {
-                memory.base[faulted] = 0
-                faulted += 4096
-            }
             if isLast { break }
         }
         condition.lock()
         result = ScannedLineEnds(spans: spans, unicodeLineEnds: unicodeLineEnds, memory: memory)
         condition.signal()
         condition.unlock()
+    }
+
+    /// Faults in 256 KiB of the lines' memory from `start` (a write per 4 KiB page, or per 2 MiB one
+    /// where huge pages back it); returns where it stopped.
+    private func faultIn(from start: Int) -> Int {
+        let end = min(faultLimit, start + 1 << 18)
+        var page = start
+        while page < end {
+            memory.base[page] = 0
+            page += 4096
+        }
+        return end
     }
 
     private let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080,

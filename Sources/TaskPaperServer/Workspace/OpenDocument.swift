@@ -123,13 +123,15 @@ final class OpenDocument {
                                 line = Line(text: "", ending: .none)
                             }
                             let result = OpenDocument.analyze(line, settings: settings, clock: clock)
+                            // Scalars only, read before the line and its results move into place (using
+                            // them after would make the optimiser copy both).
+                            summary.spaceRuns.add(run: line.syntax.indent.shortestSpaceRun)
                             if !result.diagnostics.isEmpty {
                                 // Encoded here, while the line is at hand: the first publish only copies.
                                 summary.flaggedLines.append(i)
                                 summary.encoded.append(
                                     EncodedDiagnostics(result.diagnostics, onLine: i, line, encoding: context.encoding))
                             }
-                            summary.spaceRuns.add(line.syntax)
                             (resultSlots.baseAddress! + i).initialize(to: result)
                             (lineSlots.baseAddress! + i).initialize(to: line)
                         }
