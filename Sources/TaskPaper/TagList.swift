@@ -4,11 +4,13 @@
 public struct TagList: RandomAccessCollection, Sendable, Hashable {
     @usableFromInline static let empty = Tag(start: 0, nameEnd: 0, payload: nil)
 
-    // Inlinable across modules: every feature walks tags, often in tight loops.
-    @usableFromInline var inline: (Tag, Tag, Tag, Tag) = (empty, empty, empty, empty)
-    @usableFromInline var inlineCount: UInt8 = 0
+    // Inlinable across modules: every feature walks tags, often in tight loops. The count is stored last,
+    // so a struct holding a tag list packs its next field into the bytes after it (a line is 16 bytes
+    // smaller than with the count between the tags and the pointer).
     /// Every tag, once there are more than fit inline.
     @usableFromInline var spilled: [Tag]?
+    @usableFromInline var inline: (Tag, Tag, Tag, Tag) = (empty, empty, empty, empty)
+    @usableFromInline var inlineCount: UInt8 = 0
 
     public init() {}
 

@@ -72,8 +72,9 @@ public struct Line: Sendable {
     @usableFromInline let storage: LineBytes
     /// Where this line's bytes start in `storage`; `syntax.utf8Count` of them (valid UTF-8).
     @usableFromInline let offset: Int
-    public let ending: LineEnding
+    // The syntax before the one-byte ending, which then takes a byte the syntax leaves: 128 bytes a line.
     public let syntax: LineSyntax
+    public let ending: LineEnding
 
     public init(text: String, ending: LineEnding) {
         self.init(storage: LineBytes(copying: text), offset: 0, count: text.utf8.count, ending: ending)
