@@ -6,15 +6,15 @@ public struct Tag: Sendable, Hashable {
     public let start: Int32
     /// Offset just past the name (where `(` would stand).
     public let nameEnd: Int32
-    /// Offsets of the payload, parentheses excluded; -1 when the tag has no value.
-    let payloadStart: Int32
+    /// Offset of the payload's end (its `)`), -1 when the tag has no value. The payload starts right
+    /// after the name's `(`: twelve bytes a tag, so a line's four inline tags take 48.
     let payloadEnd: Int32
 
     @usableFromInline
     init(start: Int, nameEnd: Int, payload: Range<Int>?) {
         self.start = Int32(start)
         self.nameEnd = Int32(nameEnd)
-        self.payloadStart = Int32(payload?.lowerBound ?? -1)
+        assert(payload.map { $0.lowerBound == nameEnd + 1 } ?? true, "a value starts after its name's (")
         self.payloadEnd = Int32(payload?.upperBound ?? -1)
     }
 
@@ -25,15 +25,15 @@ public struct Tag: Sendable, Hashable {
     /// `@` and the name.
     public var atNameRange: Range<Int> { Int(start)..<Int(nameEnd) }
     /// The text between the parentheses, or nil for a bare tag.
-    public var payloadRange: Range<Int>? { payloadStart < 0 ? nil : Int(payloadStart)..<Int(payloadEnd) }
-    public var hasValue: Bool { payloadStart >= 0 }
+    public var payloadRange: Range<Int>? { payloadEnd < 0 ? nil : Int(nameEnd) + 1..<Int(payloadEnd) }
+    public var hasValue: Bool { payloadEnd >= 0 }
     /// A lone `@`: highlighted as a tag, as TaskPaper does, but no name to count, complete or rename.
     public var hasEmptyName: Bool { nameEnd == start + 1 }
     /// `@id`, `@text` and `@type`, which TaskPaper never records.
     public func isReserved(in text: String) -> Bool {
         text.withUTF8Bytes { KnownTagNames.of(self, in: $0) == .reserved }
     }
-    public var end: Int { payloadStart < 0 ? Int(nameEnd) : Int(payloadEnd) + 1 }
+    public var end: Int { payloadEnd < 0 ? Int(nameEnd) : Int(payloadEnd) + 1 }
 
     public func name(in text: String) -> Substring { text.utf8Slice(nameRange) }
     public func payload(in text: String) -> Substring? { payloadRange.map { text.utf8Slice($0) } }

@@ -72,7 +72,7 @@ public struct Line: Sendable {
     @usableFromInline let storage: LineBytes
     /// Where this line's bytes start in `storage`; `syntax.utf8Count` of them (valid UTF-8).
     @usableFromInline let offset: Int
-    // The syntax before the one-byte ending, which then takes a byte the syntax leaves: 128 bytes a line.
+    // The syntax before the one-byte ending, which then takes a byte the syntax leaves: 112 bytes a line.
     public let syntax: LineSyntax
     public let ending: LineEnding
 
