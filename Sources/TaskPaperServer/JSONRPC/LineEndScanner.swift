@@ -1,15 +1,16 @@
 import Dispatch
 import TaskPaper
 
-/// The line ends of a didOpen's text, found while its message was still arriving (`LineEndScanner`):
-/// the lines between every `\n`, `\r` and `\r\n` escape of the body, whatever string holds them.
+/// What a `LineEndSearch` found: the lines between every `\n`, `\r` and `\r\n` escape it read (of a whole
+/// body, as a didOpen arrived, `LineEndScanner`; or of one text), whatever string holds them.
 struct ScannedLineEnds: Sendable {
-    /// Line `i` ends at the `i`th line-end escape and starts after the one before it (the first at 0).
+    /// Line `i` ends at the `i`th line-end escape and starts after the one before it (the first where the
+    /// search started).
     let spans: [JSONRawString.LineSpan]
     /// Where `\u` escapes spell a line end (a text holding one is decoded whole).
     let unicodeLineEnds: [Int32]
     /// Memory as large as the body for its lines to be decoded into, faulted in while the body arrived.
-    let memory: LineBytes
+    let memory: LineBytes?
 
     /// The lines of the string whose content is `content`; nil when a `\u` escape in it ends a line.
     func lines(of content: Range<Int>) -> [JSONRawString.LineSpan]? {
@@ -34,10 +35,8 @@ struct ScannedLineEnds: Sendable {
 
 /// Finds the line-end escapes of a large message body on a thread of its own while the reader is still
 /// reading it, so that when a didOpen's last byte arrives its text is split into lines already: the
-/// open starts decoding at once, and the time the client takes to send 5 MB is not idle.
-///
-/// Outside strings valid JSON has no backslash, so the body is read as one run of string content: an
-/// escape is a backslash after an even run of them. A malformed body is refused by the parser anyway.
+/// open starts decoding at once, and the time the client takes to send 5 MB is not idle (`LineEndSearch`
+/// reads the escapes; a malformed body is refused by the parser anyway).
 ///
 /// It also faults in the memory the lines will be decoded into, behind the bytes that arrived: the
 /// kernel clears those pages here, while the reader waits on the client, not while the open decodes.
@@ -82,19 +81,13 @@ final class LineEndScanner: @unchecked Sendable {
         return result!
     }
 
-    /// Bytes a backslash may need after it to be read (`\u000A`): the scan stays this far behind.
-    private static let lookahead = 6
-
     private func scan() {
-        var spans: [JSONRawString.LineSpan] = []
         // Room for lines of 24 bytes on average (the benchmark's are 52): a longer text grows it once or twice.
-        spans.reserveCapacity(faultLimit / 24)
-        var unicodeLineEnds: [Int32] = []
-        var lineStart = 0, next = 0, i = 0, faulted = 0
-        let pattern = ones &* UInt64(UInt8(ascii: "\\"))
+        var search = LineEndSearch(from: 0, expectedLines: faultLimit / 24)
+        var faulted = 0
         while true {
             condition.lock()
-            while arrivedCount - i < 8 + LineEndScanner.lookahead && !complete {
+            while arrivedCount - search.position < 8 + LineEndSearch.lookahead && !complete {
                 // Waiting for the client: fault in some of the lines' memory meanwhile (only then, so
                 // the scan never falls behind for it; what is left faults in as the lines decode).
                 if faulted < faultLimit {
@@ -107,49 +100,11 @@ final class LineEndScanner: @unchecked Sendable {
             }
             let count = arrivedCount, isLast = complete
             condition.unlock()
-            let b = UnsafeBufferPointer(start: body, count: count)
-            // Whole words whose backslashes have their escapes' bytes here; at the end, every byte.
-            while isLast ? i < count : i + 8 + LineEndScanner.lookahead <= count {
-                var found: UInt64
-                if i + 8 <= count {
-                    let v = UnsafeRawPointer(body + i).loadUnaligned(as: UInt64.self) ^ pattern
-                    // Exact per byte (no borrow between bytes): the high bit of each byte that was `\`.
-                    found = ~((v & lows) &+ lows | v) & highs
-                } else {
-                    found = 0
-                    for j in 0..<count - i where b[i + j] == UInt8(ascii: "\\") { found |= 0x80 << UInt64(8 * j) }
-                }
-                while found != 0 {
-                    let k = i + found.trailingZeroBitCount / 8
-                    found &= found &- 1
-                    guard k >= next, k + 1 < count else { continue }
-                    switch b[k + 1] {
-                    case UInt8(ascii: "n"):
-                        spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: .lf))
-                        next = k + 2
-                        lineStart = next
-                    case UInt8(ascii: "r"):
-                        let crlf = k + 3 < count && b[k + 2] == UInt8(ascii: "\\") && b[k + 3] == UInt8(ascii: "n")
-                        spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: crlf ? .crlf : .cr))
-                        next = k + (crlf ? 4 : 2)
-                        lineStart = next
-                    case UInt8(ascii: "u"):
-                        guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else {
-                            next = k + 2
-                            continue
-                        }
-                        if scalar == "\n" || scalar == "\r" { unicodeLineEnds.append(Int32(k)) }
-                        next = k + length
-                    default:
-                        next = k + 2
-                    }
-                }
-                i += 8
-            }
+            search.read(UnsafeBufferPointer(start: body, count: count), isLast: isLast)
             if isLast { break }
         }
         condition.lock()
-        result = ScannedLineEnds(spans: spans, unicodeLineEnds: unicodeLineEnds, memory: memory)
+        result = ScannedLineEnds(spans: search.spans, unicodeLineEnds: search.unicodeLineEnds, memory: memory)
         condition.signal()
         condition.unlock()
     }
@@ -165,7 +120,76 @@ final class LineEndScanner: @unchecked Sendable {
         }
         return end
     }
+}
 
-    private let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080,
-        lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+/// The lines between the line-end escapes of JSON string content (`\n`, `\r`, `\r\n`), read front to
+/// back as far as the bytes go: `LineEndScanner` reads on as a message arrives, and a text that was not
+/// scanned so is read in one go (`JSONRawString.lineSpans`). Outside strings valid JSON has no backslash,
+/// so a whole body reads as string content: an escape is a backslash after an even run of them.
+struct LineEndSearch {
+    /// Line `i` ends at the `i`th line-end escape; the first starts where the search did.
+    private(set) var spans: [JSONRawString.LineSpan] = []
+    /// Where `\u` escapes spell a line end (a text holding one is decoded whole).
+    private(set) var unicodeLineEnds: [Int32] = []
+    /// How far the search has read (a multiple of 8 from where it started, but at the end).
+    private(set) var position: Int
+    private var lineStart: Int
+    /// Bytes before this belong to an escape already read.
+    private var next: Int
+
+    /// Bytes a backslash may need after it to be read (`\u000A`): a search not at the end stays this far behind.
+    static let lookahead = 6
+
+    init(from start: Int, expectedLines: Int) {
+        position = start
+        lineStart = start
+        next = start
+        spans.reserveCapacity(expectedLines)
+    }
+
+    /// Reads on through `b`: whole words whose escapes' bytes are all there or, when `isLast`, every byte.
+    mutating func read(_ b: UnsafeBufferPointer<UInt8>, isLast: Bool) {
+        let count = b.count, base = UnsafeRawPointer(b.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern = ones &* UInt64(UInt8(ascii: "\\"))
+        var i = position
+        defer { position = i }
+        while isLast ? i < count : i + 8 + LineEndSearch.lookahead <= count {
+            var found: UInt64
+            if i + 8 <= count {
+                let v = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
+                // Exact per byte (no borrow between bytes): the high bit of each byte that was `\`.
+                found = ~((v & lows) &+ lows | v) & (ones &* 0x80)
+            } else {
+                found = 0
+                for j in 0..<count - i where b[i + j] == UInt8(ascii: "\\") { found |= 0x80 << UInt64(8 * j) }
+            }
+            while found != 0 {
+                let k = i + found.trailingZeroBitCount / 8
+                found &= found &- 1
+                guard k >= next, k + 1 < count else { continue }
+                switch b[k + 1] {
+                case UInt8(ascii: "n"):
+                    spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: .lf))
+                    next = k + 2
+                    lineStart = next
+                case UInt8(ascii: "r"):
+                    let crlf = k + 3 < count && b[k + 2] == UInt8(ascii: "\\") && b[k + 3] == UInt8(ascii: "n")
+                    spans.append(JSONRawString.LineSpan(range: lineStart..<k, ending: crlf ? .crlf : .cr))
+                    next = k + (crlf ? 4 : 2)
+                    lineStart = next
+                case UInt8(ascii: "u"):
+                    guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else {
+                        next = k + 2
+                        continue
+                    }
+                    if scalar == "\n" || scalar == "\r" { unicodeLineEnds.append(Int32(k)) }
+                    next = k + length
+                default:
+                    next = k + 2
+                }
+            }
+            i += 8
+        }
+    }
 }

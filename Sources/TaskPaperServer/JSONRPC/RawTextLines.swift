@@ -23,7 +23,8 @@ extension JSONRawString {
     /// Nil when a `\u` escape spells a line end (rare: decode the whole text then).
     func lineSpans() -> [LineSpan]? {
         if let scannedLines { return scannedLines }
-        guard let escapes = isChecked ? lineEndEscapes : findLineEndEscapes() else { return nil }
+        guard isChecked else { return searchLines() }
+        guard let escapes = lineEndEscapes else { return nil }
         return bytes.withUnsafeBufferPointer { b -> [LineSpan] in
             var spans: [LineSpan] = []
             spans.reserveCapacity(escapes.count + 1)
@@ -50,86 +51,19 @@ extension JSONRawString {
         }
     }
 
-    /// Bytes of the text one worker searches for line-end escapes.
-    static let searchPartSize = 1 << 18
-
-    /// The `\n` and `\r` escapes of a text the parser did not check (a didOpen's), found in parallel
-    /// parts; nil when a `\u` escape spells a line end. Other escapes are checked where lines decode.
-    func findLineEndEscapes(partSize: Int = JSONRawString.searchPartSize) -> [Int32]? {
-        let content = range
-        let parts = max(1, (content.count + partSize - 1) / partSize)
-        let found = bytes.withUnsafeBufferPointer { message in
+    /// The lines of a text the parser did not check (a didOpen's whose lines were not found as it
+    /// arrived), read in one go; nil when a `\u` escape spells a line end. Other escapes are checked where
+    /// lines decode.
+    private func searchLines() -> [LineSpan]? {
+        bytes.withUnsafeBufferPointer { message in
             // Bounded at the content's end (the closing quote): no escape reads past it.
-            let b = UnsafeBufferPointer(rebasing: message[..<content.upperBound])
-            return [[Int32]?].parallel(count: parts, chunk: 1) { part in
-                let from = content.lowerBound + part * partSize
-                return JSONRawString.lineEndEscapes(
-                    in: b, contentStart: content.lowerBound, from: from, to: min(from + partSize, content.upperBound))
-            }
+            let b = UnsafeBufferPointer(rebasing: message[..<range.upperBound])
+            var search = LineEndSearch(from: range.lowerBound, expectedLines: range.count / 24)
+            search.read(b, isLast: true)
+            return ScannedLineEnds(spans: search.spans, unicodeLineEnds: search.unicodeLineEnds, memory: nil)
+                .lines(of: range)
         }
-        var escapes: [Int32] = []
-        escapes.reserveCapacity(found.reduce(0) { $0 + ($1?.count ?? 0) })
-        for part in found {
-            guard let part else { return nil }
-            escapes.append(contentsOf: part)
-        }
-        return escapes
     }
-
-    /// The line-end escapes whose backslash lies in `from..<to`. A part starts inside an escape when an
-    /// odd run of backslashes ends just before it (the part before owns that escape).
-    private static func lineEndEscapes(
-        in b: UnsafeBufferPointer<UInt8>, contentStart: Int, from: Int, to: Int
-    ) -> [Int32]? {
-        var run = 0
-        while from - 1 - run >= contentStart, b[from - 1 - run] == backslash { run += 1 }
-        // Bytes before `next` belong to an escape already read.
-        var next = run % 2 == 1 ? from + 1 : from
-        var escapes: [Int32] = []
-        escapes.reserveCapacity((to - from) / 32)
-        let base = UnsafeRawPointer(b.baseAddress!), pattern = ones &* UInt64(backslash)
-        var i = from
-        while i < to {
-            // A word at a time, every backslash of a word from one test (they come thick: each line end
-            // and indent is one); the last word may hold bytes past `to`, which are not this part's.
-            var found: UInt64
-            if i + 8 <= b.count {
-                let v = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
-                // Exact per byte (no borrow between bytes): the high bit of each byte that was `\`.
-                found = ~((v & lows) &+ lows | v) & highs
-            } else {
-                found = 0
-                for j in 0..<min(8, b.count - i) where b[i + j] == backslash { found |= 0x80 << UInt64(8 * j) }
-            }
-            while found != 0 {
-                let k = i + found.trailingZeroBitCount / 8
-                found &= found &- 1
-                guard k < to else { return escapes }
-                guard k >= next, k + 1 < b.count else { continue }
-                switch b[k + 1] {
-                case UInt8(ascii: "n"), UInt8(ascii: "r"):
-                    escapes.append(Int32(k))
-                    next = k + 2
-                case UInt8(ascii: "u"):
-                    guard let (scalar, length) = JSONParser.unicodeEscape(b, at: k) else {
-                        next = k + 2
-                        continue
-                    }
-                    if scalar == "\n" || scalar == "\r" { return nil }
-                    next = k + length
-                default:
-                    next = k + 2
-                }
-            }
-            i += 8
-        }
-        return escapes
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080,
-        lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    private static let backslash = UInt8(ascii: "\\")
 }
 
 /// A document's lines decoded from the message into one block of memory (huge pages when it is large)
@@ -173,8 +107,9 @@ struct DecodedLines: @unchecked Sendable {
         return whole
     }
 
-    /// Line `i`, decoded from the message `b` into its place and parsed. Nil when an escape does not
-    /// decode (the parser has checked them, so only a defect gets there). Each line is decoded once.
+    /// Line `i`, decoded from the message `b` into its place and parsed. Nil when the line does not decode
+    /// (a malformed escape or a control character in a didOpen's text, which the parser left unchecked).
+    /// Each line is decoded once.
     func line(_ i: Int, escapedIn b: UnsafeBufferPointer<UInt8>) -> Line? {
         let escaped = spans[i].range, part = parts[i / DecodedLines.linesPerPart]
         let offset = escaped.lowerBound - first - part.from, at = part.bytes.base + offset
