@@ -24,16 +24,19 @@ enum SymbolsLoop {
         server.deliver("textDocument/didOpen", try JSONParser.parse(Array(open.serialized.utf8)))
         var versions = EditSequence(uri: uri)
         var cpu: [Double] = []
+        var answerBytes = 0
         var times = (0..<count).map { _ in
             server.deliver("textDocument/didChange", versions.next(line: 0, from: 0, to: 0, insert: "x"))
             server.deliver("textDocument/didChange", versions.next(line: 0, from: 0, to: 1, insert: ""))
             let cpu0 = cpuMs()
             defer { cpu.append(cpuMs() - cpu0) }
-            return Measure.time { server.perform("textDocument/documentSymbol", ["textDocument": ["uri": uri]]) }
+            return Measure.time {
+                answerBytes = server.perform("textDocument/documentSymbol", ["textDocument": ["uri": uri]]).count
+            }
         }
         times.sort()
         print(
             "document symbols: min \(f2(times.first!)) median \(f2(Measure.median(times))) ms over \(times.count)"
-                + ", CPU median \(f2(Measure.median(cpu))) ms")
+                + ", CPU median \(f2(Measure.median(cpu))) ms, answer \(f2(Double(answerBytes) / 1e6)) MB")
     }
 }

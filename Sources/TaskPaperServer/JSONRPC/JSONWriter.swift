@@ -132,6 +132,13 @@ public struct JSONWriter {
         // space only: untouched pages cost nothing), so the C library maps it on its own and it may take
         // huge pages. Smaller ones stay in the heap, whose pages the next request finds already mapped.
         let maxCount = maxCount >= HugePages.ownMapping / 2 ? max(maxCount, HugePages.ownMapping) : maxCount
+        // A large answer writes into the pages of the last one sent, when they are free (`AnswerMemory`).
+        if maxCount >= AnswerMemory.threshold, bytes.capacity < bytes.count + maxCount,
+            var memory = AnswerMemory.take(minimumCapacity: bytes.count + maxCount)
+        {
+            memory.append(contentsOf: bytes)
+            bytes = memory
+        }
         let allocated = max(bytes.capacity, bytes.count + maxCount)  // at least, once grown
         bytes.append(addingCapacity: maxCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, initialized in

@@ -32,6 +32,7 @@ public final class MessageWriter: @unchecked Sendable {
             writeAll(header, to: fd)
             writeAll(body, to: fd)
         }
+        AnswerMemory.keep(body)
     }
 
     private func writeAll(_ bytes: [UInt8], to fd: Int32) {
