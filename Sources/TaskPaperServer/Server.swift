@@ -88,7 +88,8 @@ public final class Server: @unchecked Sendable {
         if exitCode == nil, inbox.isEmpty { publishPendingDiagnostics() }
     }
 
-    /// Runs on the reader thread: JSON and message shape are checked there.
+    /// Runs on the reader thread: JSON and message shape are checked there (all but a didOpen's text,
+    /// which the open checks as it decodes its lines).
     static func decode(_ body: [UInt8], lineEnds: ScannedLineEnds? = nil) -> Event {
         let json: JSON
         do { json = try JSONParser.parse(body, lineEnds: lineEnds) } catch {
