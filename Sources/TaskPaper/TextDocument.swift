@@ -175,18 +175,9 @@ public struct TextDocument: Sendable {
         parsedLineCount = change.insertedCount
     }
 
-    /// A document from lines already split (the last one has no line end).
-    public init(lines: [Line]) {
-        var spaceRuns = SpaceRunCounts()
-        // Read in place: a `Line` copied out of the array costs a retain and a release.
-        lines.withUnsafeBufferPointer { lines in
-            for i in lines.indices { spaceRuns.add(lines[i].syntax) }
-        }
-        self.init(lines: lines, spaceRuns: spaceRuns)
-    }
-
-    /// The same with their leading space runs counted already (by the workers that parsed them: a
-    /// second walk over 100,000 lines would read them all from memory again).
+    /// A document from lines already split (the last one has no line end), with their leading space runs
+    /// counted already (by the workers that parsed them: a second walk over 100,000 lines would read them
+    /// all from memory again).
     public init(lines: [Line], spaceRuns: SpaceRunCounts) {
         precondition(lines.last?.ending == LineEnding.none, "the last line of a document has no line end")
         self.lines = lines

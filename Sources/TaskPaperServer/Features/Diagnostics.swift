@@ -73,7 +73,7 @@ struct EncodedDiagnostics {
             ranges: diagnostics.map { ClientRange(utf8: $0.range, onLine: index, line, encoding: encoding) })
     }
 
-    init(_ diagnostics: [LineDiagnostic], ranges: [ClientRange]) {
+    private init(_ diagnostics: [LineDiagnostic], ranges: [ClientRange]) {
         var w = JSONWriter()
         var holes: [Int] = []
         for (d, r) in zip(diagnostics, ranges) {
