@@ -42,9 +42,10 @@ import Testing
 
     /// Why the client can't be run here, in one line; nil when it can.
     static func missing(_ client: Client) -> String? {
-        guard emacs != nil else {
+        guard let emacs else {
             return "Emacs not found: `apt-get install emacs-nox elpa-eglot elpa-lsp-mode` to run the Emacs tests"
         }
+        guard FileManager.default.isExecutableFile(atPath: emacs) else { return "\(emacs) is not an executable file" }
         guard clients.contains(client.rawValue) else {
             return "this Emacs has no \(client.rawValue): `apt-get install elpa-\(client.rawValue)` to run its test"
         }
