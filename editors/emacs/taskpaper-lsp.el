@@ -15,7 +15,8 @@
 ;;   (require 'taskpaper-lsp)
 ;;   (add-hook 'taskpaper-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
 ;;
-;; Settings go to the server through `eglot-workspace-configuration':
+;; Settings go to the server through `eglot-workspace-configuration' (with
+;; lsp-mode: `lsp-register-custom-settings', as editors/emacs/README.md says):
 ;;
 ;;   (setq-default eglot-workspace-configuration
 ;;                 '(:taskpaper (:maxLineLength 80 :doneFormat "datetime")))
@@ -170,8 +171,8 @@ server's taskpaper.toggleDone command."
   (taskpaper--run-command "taskpaper.toggleDone" (taskpaper--range beg end)))
 
 (defun taskpaper-archive-done ()
-  "Move every @done item under an \"Archive:\" project (the server's
-taskpaper.archiveDone command)."
+  "Move every @done item under an \"Archive:\" project.
+Runs the server's taskpaper.archiveDone command."
   (interactive)
   (taskpaper--run-command "taskpaper.archiveDone"))
 
