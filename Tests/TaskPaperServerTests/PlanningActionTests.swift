@@ -63,7 +63,7 @@ import TaskPaperServer
         #expect(try after("Postpone 1 week") == "- Pay @due(2026-11-26 10:00)\n- Call @due(tomorrow) @start(+2d)\n")
         #expect(
             try after("Pin date", line: 1)
-                == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23 09:30)\n")
+                == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23)\n")
         let onPay = try s.actions(0, 0).compactMap { $0["title"]?.stringValue }
         #expect(!onPay.contains("Pin date"))
         let dueToday = try s.actions(0, 0).filter { $0["title"] == "Due today" }
