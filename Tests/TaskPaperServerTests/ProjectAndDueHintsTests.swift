@@ -87,3 +87,43 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 }
+
+/// A project's time in its hint and hover, only when its tasks have some (Saturday 2026-11-21).
+@Suite struct ProjectTimeHintTests {
+    @Test func hintAddsEstimateAndSpentAndHoverBreaksThemDown() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize()
+        let text = """
+            Work:1️⃣
+            \t- Draft @est(2h)
+            \t- Write @est(1h30m) @lasted(2h10m) @done
+            \t- Check @1h
+            \tSite:2️⃣
+            \t\t- Deploy @est(soon)
+            Home:3️⃣
+            \t- Sweep
+
+            """
+        let doc = c.open(ProjectAndDueHintsTests.uri, marked: text)
+        #expect(
+            try ProjectAndDueHintsTests.hints(c, doc) == [
+                ProjectAndDueHintsTests.at(doc, "1️⃣", "3 open · 1 done · est 4h30m · 2h10m spent"),
+                ProjectAndDueHintsTests.at(doc, "2️⃣", "1 open · 0 done"),
+                ProjectAndDueHintsTests.at(doc, "3️⃣", "1 open · 0 done"),
+            ])
+        func hover(_ line: Int) throws -> JSON {
+            try c.request(
+                "textDocument/hover",
+                [
+                    "textDocument": ["uri": .string(doc.uri)],
+                    "position": ["line": .int(line), "character": 1],
+                ])
+        }
+        #expect(
+            try hover(0)["contents"]?["value"]?.stringValue
+                == "Open: 3h estimated, left to do\n\nDone: 1h30m estimated, 2h10m spent")
+        #expect(try hover(4) == .null)
+        #expect(try hover(6) == .null)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}

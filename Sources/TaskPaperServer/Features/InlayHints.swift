@@ -34,7 +34,9 @@ extension Server {
             if show.projectCounts, l.syntax.kind == .project,
                 let label = projectTaskCounts(doc).counts(ofProject: line)?.label
             {
-                add(line, at: end, label)
+                // The time only when there is some to show (ProjectTime).
+                let time = projectTaskCounts(doc).time(ofProject: line)?.label ?? ""
+                add(line, at: end, time.isEmpty ? label : label + " · " + time)
             }
             if show.lineGauge, lint.maxLineLength > 0, lint.measuresLength(of: l.syntax.kind),
                 let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: lint.maxLineLength)
