@@ -23,6 +23,12 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
         return hours == 0 ? "\(minutes)m" : "\(hours)h\(minutes)m"
     }
 
+    /// The tags whose value is a duration, for completion.
+    public static let durationTagNames: Set<String> = ["est", "estimate", "lasted"]
+
+    /// Durations completion offers inside a duration tag, shortest first.
+    public static let common = ["15m", "30m", "45m", "1h", "1h30m", "2h", "3h", "4h", "1d"]
+
     /// Why a value is no duration.
     public enum ReadError: Error, Sendable, Hashable {
         /// Not a duration at all (`soon`, `2`, `h3`).
