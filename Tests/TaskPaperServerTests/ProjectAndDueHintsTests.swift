@@ -127,3 +127,29 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 }
+
+/// A started task's hint, after its `@started` (Saturday 2026-11-21 09:30).
+@Suite struct StartedHintTests {
+    @Test func saysHowLongAgoWorkBegan() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize()
+        let text = """
+            - Write @started(2026-11-21 09:05)1️⃣ @est(1h)
+            - Read @started(26-11-21 07:20)2️⃣
+            - Plan @started(2026-11-21 09:30)3️⃣
+            - Later @started(2026-11-22 10:00)4️⃣
+            - Closed @started(2026-11-21 09:00) @done
+            - Bare @started
+
+            """
+        let doc = c.open(ProjectAndDueHintsTests.uri, marked: text)
+        #expect(
+            try ProjectAndDueHintsTests.hints(c, doc) == [
+                ProjectAndDueHintsTests.at(doc, "1️⃣", "started 25 min ago"),
+                ProjectAndDueHintsTests.at(doc, "2️⃣", "started 2h10m ago"),
+                ProjectAndDueHintsTests.at(doc, "3️⃣", "started just now"),
+                ProjectAndDueHintsTests.at(doc, "4️⃣", "starts in the future"),
+            ])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}

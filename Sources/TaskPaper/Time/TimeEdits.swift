@@ -40,6 +40,16 @@ public enum TimeEdits {
         return TimeSpan(seconds: max(0, milliseconds / 1000))
     }
 
+    /// The started task's hint: `started just now`, `started 25 min ago`, `started 2h10m ago`; a `@started`
+    /// in the future has not run yet.
+    public static func startedAgo(_ started: LocalDateTime, clock: LintClock) -> String {
+        guard started <= clock.moment else { return "starts in the future" }
+        let span = elapsed(since: started, clock: clock)
+        if span.seconds < 60 { return "started just now" }
+        if span.seconds < 3600 { return "started \(span.seconds / 60) min ago" }
+        return "started \(span) ago"
+    }
+
     static func stopEdits(_ line: Line, clock: LintClock) -> LineEdits {
         var edits = LineEdits()
         guard isStarted(line), let startedIndex = startedTagIndex(line),
