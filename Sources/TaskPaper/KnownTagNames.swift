@@ -16,11 +16,18 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
     @inlinable public static var `repeat`: Self { Self(rawValue: 1 << 6) }
     /// `@id`, `@text` and `@type`: TaskPaper's own item attributes, never recorded as tags.
     @inlinable public static var reserved: Self { Self(rawValue: 1 << 7) }
+    /// The time tags (`Sources/TaskPaper/README.md`, Time): `@est`, `@estimate`, `@lasted`, `@started`.
+    @inlinable public static var est: Self { Self(rawValue: 1 << 8) }
+    @inlinable public static var estimate: Self { Self(rawValue: 1 << 9) }
+    @inlinable public static var lasted: Self { Self(rawValue: 1 << 10) }
+    @inlinable public static var started: Self { Self(rawValue: 1 << 11) }
 
     /// Closed items: `@done` or `@cancelled`.
     @inlinable public static var closing: Self { [.done, .cancelled] }
     /// The start-date tags (`StartDates`).
     @inlinable public static var startDates: Self { [.start, .defer] }
+    /// The tags whose value is a duration (`TimeSpan`).
+    @inlinable public static var durations: Self { [.est, .estimate, .lasted] }
 
     /// The class of a name given as a string (settings, callers' constants); empty when it is none of them.
     public init(name: String) {
@@ -47,7 +54,9 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
         }
         switch length {
         case 2: return word == Words.id ? .reserved : []
-        case 3: return word == Words.due ? .due : []
+        case 3:
+            if word == Words.due { return .due }
+            return word == Words.est ? .est : []
         case 4:
             if word == Words.done { return .done }
             return word == Words.text || word == Words.type ? .reserved : []
@@ -56,7 +65,10 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
             return word == Words.`defer` ? .defer : []
         case 6:
             if word == Words.search { return .search }
-            return word == Words.repeat ? .repeat : []
+            if word == Words.repeat { return .repeat }
+            return word == Words.lasted ? .lasted : []
+        case 7: return word == Words.started ? .started : []
+        case 8: return word == Words.estimate ? .estimate : []
         case 9: return word == Words.cancelle && b[from + 8] == UInt8(ascii: "d") ? .cancelled : []
         default: return []
         }
@@ -72,6 +84,10 @@ public struct KnownTagNames: OptionSet, Sendable, Hashable {
     private enum Words {
         static let id: UInt64 = 0x6469
         static let due: UInt64 = 0x65_7564
+        static let est: UInt64 = 0x74_7365
+        static let lasted: UInt64 = 0x6465_7473_616c
+        static let started: UInt64 = 0x64_6574_7261_7473
+        static let estimate: UInt64 = 0x6574_616d_6974_7365
         static let done: UInt64 = 0x656e_6f64
         static let text: UInt64 = 0x7478_6574
         static let type: UInt64 = 0x6570_7974

@@ -42,6 +42,8 @@ public final class Server: @unchecked Sendable {
     let now: @Sendable () -> LintClock
     /// The wall-clock second of the last check for a new day (`refreshIfNewDay`).
     var lastDayCheck = 0
+    /// The minute (seconds since 1970 / 60) the started tasks' hints were last refreshed.
+    var lastStartedRefreshMinute = 0
 
     public init(output: MessageWriter, now: @escaping @Sendable () -> LintClock = Clock.current) {
         writer = output
@@ -118,6 +120,7 @@ public final class Server: @unchecked Sendable {
             work(self)
         case .clockTick:
             refreshIfNewDay()
+            refreshStartedHints()
         case .endOfInput:
             log("input ended; stopping")
             exitCode = lifecycle == .shuttingDown ? 0 : 1

@@ -15,8 +15,12 @@ let usage = """
                                     or tagged @today: path:line:column: DATE text.
       taskpaper-lsp search QUERY [--format text|json] PATH...
                                     Items a search query finds: path:line:column: text.
-                                    agenda and search exit 0 with results, 1 with none,
-                                    2 on a bad query or unreadable path.
+      taskpaper-lsp report [--since DATE|-Nd] [--until DATE] [--by day|project]
+                           [--format text|json|markdown] PATH...
+                                    Tasks done in the window, grouped, with counts and
+                                    estimate and @lasted sums; the open estimate last.
+                                    agenda, search and report exit 0 with results, 1
+                                    with none, 2 on a bad query or unreadable path.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
@@ -27,6 +31,7 @@ switch args.first {
 case "check": exit(Check.run(Array(args.dropFirst())))
 case "agenda": exit(AgendaCommand.run(Array(args.dropFirst())))
 case "search": exit(SearchCommand.run(Array(args.dropFirst())))
+case "report": exit(ReportCommand.run(Array(args.dropFirst())))
 default: break
 }
 args.removeAll { $0 == "--stdio" }

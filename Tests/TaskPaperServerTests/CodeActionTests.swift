@@ -274,7 +274,7 @@ import TaskPaperServer
         #expect(
             try s.actions(0, 0, to: (1, 5), only: ["refactor"]).compactMap { $0["title"]?.stringValue }
                 == [
-                    "Mark as done", "Mark as not done", "Mark as cancelled", "Due today", "Due tomorrow",
+                    "Mark as done", "Mark as not done", "Mark as cancelled", "Start", "Due today", "Due tomorrow",
                     "Due next week",
                     "Postpone 1 day", "Postpone 1 week", "Convert to note", "Convert to project", "Tag with @today",
                 ])

@@ -251,6 +251,24 @@ import TaskPaperServer
         #expect(items.first { $0.label == "shared" }?.detail == "2 items")
         #expect(try c.shutdownAndExit() == 0)
     }
+
+    @Test func insideAnEstimateOffersUsedThenCommonDurations() throws {
+        let c = TestClient()
+        try c.initialize()
+        let lines = ["- a @est(2h30m) @lasted(soon)", "- b @est(2h30m)", "- e @est(1h)", "- c @est(", "- d @lasted("]
+        c.open(Self.uri, lines.joined(separator: "\n"))
+        let estimate = try completion(c, Self.uri, line: 3, lines[3])
+        #expect(
+            estimate.map(\.label) == ["2h30m", "1h", "15m", "30m", "45m", "1h30m", "2h", "3h", "4h", "1d"])
+        #expect(estimate.map(\.detail).prefix(4) == ["2 items", "1 item", "15m", "30m"])
+        #expect(estimate.last?.detail == "24h")
+        #expect(estimate.map(\.sortText) == estimate.map(\.sortText).sorted())
+        #expect(estimate.first?.edit.apply(to: lines[3]) == "- c @est(2h30m")
+        // A value that is no duration is not offered back.
+        let lasted = try completion(c, Self.uri, line: 4, lines[4])
+        #expect(lasted.map(\.label) == ["15m", "30m", "45m", "1h", "1h30m", "2h", "3h", "4h", "1d"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
 }
 
 // MARK: - Helpers

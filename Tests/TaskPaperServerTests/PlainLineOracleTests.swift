@@ -29,13 +29,14 @@ struct PlainLineOracleTests {
     static func randomLine(_ random: inout SeededRandom) -> String {
         let names = [
             "done", "cancelled", "due", "start", "defer", "search", "repeat", "id", "text", "type", "when", "flag",
-            "x", "", "Due", "due2",
+            "x", "", "Due", "due2", "est", "estimate", "lasted", "started", "1h30m",
         ]
         let values = [
             "2025-02-30", "2030-01-01", "2020-05-01", "2026-11-21", "2026-11-20", "2026-11-20 23:59",
             "2030-01-01 10:00",
             "2030-01-01 24:00", "2030-1-01", "tomorow", "today", "2030-01-01 10:00-11:00", "2020-01-01 thru 2030-01-01",
             "@a and", "every 0 days", "weekly", "", "a(b", "25:00", "x", " 2030-01-01", "2030-01-01 ",
+            "1h30m", "-5h", "1:30", "soon",
         ]
         let pieces = [
             " ", "  ", "\t", "- ", "* ", "Home:", "Home: ", "Home:\t", "+: ", "text", "(", ")", "\\(", "é", "👍🏽",

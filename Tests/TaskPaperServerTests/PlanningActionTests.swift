@@ -63,7 +63,7 @@ import TaskPaperServer
         #expect(try after("Postpone 1 week") == "- Pay @due(2026-11-26 10:00)\n- Call @due(tomorrow) @start(+2d)\n")
         #expect(
             try after("Pin date", line: 1)
-                == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23 09:30)\n")
+                == "- Pay @due(2026-11-19 10:00)\n- Call @due(2026-11-22) @start(2026-11-23)\n")
         let onPay = try s.actions(0, 0).compactMap { $0["title"]?.stringValue }
         #expect(!onPay.contains("Pin date"))
         let dueToday = try s.actions(0, 0).filter { $0["title"] == "Due today" }
@@ -88,6 +88,43 @@ import TaskPaperServer
         // The lightbulb, asked on every cursor move, leaves the whole-document action out.
         let automatic = try s.actions(2, 0, triggerKind: 2).compactMap { $0["title"]?.stringValue }
         #expect(!automatic.contains("Move overdue to today"))
+        try s.close()
+    }
+}
+
+/// Start, Stop, and Mark as done on a started task (the clock: 2026-11-21 09:30).
+@Suite struct TimeActionTests {
+    typealias Session = CodeActionTests.Session
+
+    @Test func startThenStopThenResume() throws {
+        let s = try Session("- Write intro @est(1h)  \n- Done one @done\n")
+        #expect(
+            try s.applying(try s.action("Start", at: 0))
+                == "- Write intro @est(1h) @started(2026-11-21 09:30)  \n- Done one @done\n")
+        let titles = try s.actions(1, 0).compactMap { $0["title"]?.stringValue }
+        #expect(!titles.contains("Start") && !titles.contains("Stop"))
+        try s.close()
+
+        let started = try Session("- Write intro @started(2026-11-21 08:15) @est(1h)\n")
+        #expect(!(try started.actions(0, 0).compactMap { $0["title"]?.stringValue }.contains("Start")))
+        #expect(try started.applying(try started.action("Stop", at: 0)) == "- Write intro @lasted(1h15m) @est(1h)\n")
+        try started.close()
+
+        // Resumed: the new stretch is added to the earlier @lasted; Todo+'s two-digit year reads too.
+        let resumed = try Session("- Write intro @lasted(1h) @started(26-11-21 09:00)\n")
+        #expect(try resumed.applying(try resumed.action("Stop", at: 0)) == "- Write intro @lasted(1h30m)\n")
+        try resumed.close()
+
+        // A @started in the future has run for no time: never a negative @lasted.
+        let future = try Session("- Later @started(2026-11-22 10:00)\n")
+        #expect(try future.applying(try future.action("Stop", at: 0)) == "- Later @lasted(0m)\n")
+        try future.close()
+    }
+
+    @Test func markAsDoneOnAStartedTaskWritesLasted() throws {
+        let s = try Session("- Write intro @started(2026-11-21 07:00)\n- Plain\n")
+        let action = try s.action("Mark as done", at: 0, 0, to: (1, 3))
+        #expect(try s.applying(action) == "- Write intro @lasted(2h30m) @done(2026-11-21)\n- Plain @done(2026-11-21)\n")
         try s.close()
     }
 }

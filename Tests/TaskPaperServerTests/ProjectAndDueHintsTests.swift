@@ -87,3 +87,69 @@ import TaskPaperServer
         #expect(try c.shutdownAndExit() == 0)
     }
 }
+
+/// A project's time in its hint and hover, only when its tasks have some (Saturday 2026-11-21).
+@Suite struct ProjectTimeHintTests {
+    @Test func hintAddsEstimateAndSpentAndHoverBreaksThemDown() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize()
+        let text = """
+            Work:1️⃣
+            \t- Draft @est(2h)
+            \t- Write @est(1h30m) @lasted(2h10m) @done
+            \t- Check @1h
+            \tSite:2️⃣
+            \t\t- Deploy @est(soon)
+            Home:3️⃣
+            \t- Sweep
+
+            """
+        let doc = c.open(ProjectAndDueHintsTests.uri, marked: text)
+        #expect(
+            try ProjectAndDueHintsTests.hints(c, doc) == [
+                ProjectAndDueHintsTests.at(doc, "1️⃣", "3 open · 1 done · est 4h30m · 2h10m spent"),
+                ProjectAndDueHintsTests.at(doc, "2️⃣", "1 open · 0 done"),
+                ProjectAndDueHintsTests.at(doc, "3️⃣", "1 open · 0 done"),
+            ])
+        func hover(_ line: Int) throws -> JSON {
+            try c.request(
+                "textDocument/hover",
+                [
+                    "textDocument": ["uri": .string(doc.uri)],
+                    "position": ["line": .int(line), "character": 1],
+                ])
+        }
+        #expect(
+            try hover(0)["contents"]?["value"]?.stringValue
+                == "Open: 3h estimated, left to do\n\nDone: 1h30m estimated, 2h10m spent")
+        #expect(try hover(4) == .null)
+        #expect(try hover(6) == .null)
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}
+
+/// A started task's hint, after its `@started` (Saturday 2026-11-21 09:30).
+@Suite struct StartedHintTests {
+    @Test func saysHowLongAgoWorkBegan() throws {
+        let c = TestClient(now: "2026-11-21T09:30")
+        try c.initialize()
+        let text = """
+            - Write @started(2026-11-21 09:05)1️⃣ @est(1h)
+            - Read @started(26-11-21 07:20)2️⃣
+            - Plan @started(2026-11-21 09:30)3️⃣
+            - Later @started(2026-11-22 10:00)4️⃣
+            - Closed @started(2026-11-21 09:00) @done
+            - Bare @started
+
+            """
+        let doc = c.open(ProjectAndDueHintsTests.uri, marked: text)
+        #expect(
+            try ProjectAndDueHintsTests.hints(c, doc) == [
+                ProjectAndDueHintsTests.at(doc, "1️⃣", "started 25 min ago"),
+                ProjectAndDueHintsTests.at(doc, "2️⃣", "started 2h10m ago"),
+                ProjectAndDueHintsTests.at(doc, "3️⃣", "started just now"),
+                ProjectAndDueHintsTests.at(doc, "4️⃣", "starts in the future"),
+            ])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+}

@@ -22,6 +22,7 @@ import Testing
         case .tagReserved: "- Item @id(3)"
         case .searchMalformed: "Today @search(@today and)"
         case .repeatMalformed: "- Pay rent @repeat(every 0 days)"
+        case .durationMalformed: "- Write report @est(soon)"
         }
     }
 

@@ -8,13 +8,15 @@ struct KnownTagNamesTests {
     static let classes: [(String, KnownTagNames)] = [
         ("done", .done), ("cancelled", .cancelled), ("due", .due), ("start", .start), ("defer", .defer),
         ("search", .search), ("repeat", .repeat), ("id", .reserved), ("text", .reserved), ("type", .reserved),
+        ("est", .est), ("estimate", .estimate), ("lasted", .lasted), ("started", .started),
     ]
 
     @Test func everyKnownNameHasItsClassAndNearMissesHaveNone() {
         for (name, known) in Self.classes { #expect(KnownTagNames(name: name) == known, "\(name)") }
         for name in [
             "", "d", "don", "Done", "dones", "cancelle", "cancelledx", "cancelleD", "du", "due2", "tex",
-            "texts", "ids", "starts", "deferred", "repeats", "searc", "été", "type-", "projects",
+            "texts", "ids", "starts", "deferred", "repeats", "searc", "été", "type-", "projects", "Est", "ests",
+            "estimates", "last", "starte",
         ] {
             #expect(KnownTagNames(name: name).isEmpty, "\(name)")
         }

@@ -13,7 +13,8 @@ struct PlainLineTests {
             "- a @due(2025-02-30)", "Home: ", "- x @id", "- a @t @t", "- a @b(c", "@search(@a and)",
             "- a @repeat(every 0 days)", "- a @start(2030-01-01)", "- " + String(repeating: "a", count: 130),
             "- a @due(2020-01-01)", "- a @due(yesterday)", "- a @due(2030-01-01 25:00)", "- a @due(12pm)",
-            "- a @due(2020-01-01 10:00-11:00)", "- a @due(2030-01-01 11:00-10:00)",
+            "- a @due(2020-01-01 10:00-11:00)", "- a @due(2030-01-01 11:00-10:00)", "- a @est(soon)",
+            "- a @lasted(-5h)",
         ] {
             #expect(
                 PlainLine.plain(Line(text: text, ending: .none), settings: settings, clock: Self.clock) == nil,

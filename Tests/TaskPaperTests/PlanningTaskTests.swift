@@ -98,12 +98,19 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
         (.postponeOneWeek, "- a @due(nonsense)", "- a @due(nonsense)"),
         (.dueToday, "- a @done", "- a @done"),
         (.dueToday, "Project:", "Project:"),
-        // As TaskPaper reads them: `+3d` keeps the time of now, `monday` is this week's.
+        // Days as TaskPaper reads them (`monday` is this week's); a relative date naming no time of day is
+        // written as its day (`+3d`, not now's time three days on); one naming a time keeps it.
         (
             .pinDate, "- a @due(next friday) @start(+3d) @defer(monday 5pm) @x(tomorrow)",
-            "- a @due(2026-12-04) @start(2026-11-27 10:15) @defer(2026-11-23 17:00) @x(tomorrow)"
+            "- a @due(2026-12-04) @start(2026-11-27) @defer(2026-11-23 17:00) @x(tomorrow)"
         ),
         (.pinDate, "- a @due(2026-12-04)", "- a @due(2026-12-04)"),
+        (
+            .pinDate, "- a @due(+3h) @start(now) @defer(next hour)",
+            "- a @due(2026-11-24 13:15) @start(2026-11-24 10:15) @defer(2026-11-24 11:00)"
+        ),
+        (.pinDate, "- a @due(2026-11-20 +1w) @start(tomorrow 9am)", "- a @due(2026-11-27) @start(2026-11-25 09:00)"),
+        (.postponeOneDay, "- a @due(+2d)", "- a @due(2026-11-27)"),
     ])
     func rewritesTheDueDate(action: Reschedule, before: String, after: String) {
         #expect(apply(action, before) == after)
@@ -161,6 +168,12 @@ private func edited(_ text: String, _ edit: ([Line]) -> [TextReplacement]) -> St
         #expect(agenda.map(\.offset) == [1, 0, 1, 0, 1, 0])
         #expect(agenda.map(\.isOverdue) == [false, false, true, true, false, false])
         #expect(agenda[3].due?.description == "2026-11-20 09:00")
+        // Listed by day when the date names no time of day, with its time when it names one.
+        let relative = TextDocument(text: "- a @due(+3d)\n- b @due(tomorrow 9am)\n- c @due(+2h)\n").lines
+        #expect(
+            Agenda.select([relative], clock: planningClock).map { $0.due?.description } == [
+                "2026-11-24 12:15", "2026-11-25 09:00", "2026-11-27",
+            ])
         #expect(Agenda.select([work], days: 30, clock: planningClock).map(\.line) == [6, 2, 1, 3])
     }
 }

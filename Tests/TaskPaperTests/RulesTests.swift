@@ -137,3 +137,29 @@ import Testing
         #expect(findings.map(\.diagnostic.code) == [.dateInvalid, .dateMalformed])
     }
 }
+
+@Suite struct DurationRuleTests {
+    static func findings(_ text: String) -> [LineDiagnostic] {
+        RulesTests.diagnostics(text).filter { $0.code == .durationMalformed }
+    }
+
+    @Test func warnsOnEstimatesAndLastedThatAreNoDuration() {
+        let line = "- Write @est(soon) @estimate(-5h) @lasted(2 parsecs) @later(soon)"
+        let found = Self.findings(line)
+        #expect(found.map(\.range) == [13..<17, 29..<32, 42..<51])
+        #expect(found.allSatisfy { $0.severity == .warning })
+        #expect(found[0].message.contains("'soon' in @est is no duration"))
+        #expect(found[0].message.contains("1h30m"))
+        #expect(found[1].message.contains("negative"))
+    }
+
+    @Test func readableDurationsAndOtherTagsAreQuiet() {
+        for text in [
+            "- a @est(2h30m) @estimate(1.5h) @lasted(1 day and 20 minutes)", "- a @1h30m", "- a @estimates(soon)",
+            "- a @est", "- a @started(26-11-21 10:00)", "- a @lasted(1:30)",
+        ] {
+            #expect(Self.findings(text).isEmpty, "\(text)")
+        }
+        #expect(Self.findings("- a @est(" + String(repeating: "9", count: 10_000) + "h)").count == 1)
+    }
+}

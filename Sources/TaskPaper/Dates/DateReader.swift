@@ -27,7 +27,8 @@ struct DateReader {
                 result: .success(
                     DateValue(
                         form: form, start: DatePoint(moment),
-                        isCanonical: info.isPadded, overflow: info.overflow)))
+                        isCanonical: info.isPadded, overflow: info.overflow,
+                        namesTime: form != .relative || info.namesTime)))
         case .invalid: return Outcome(result: .failure(.invalid))
         case .malformed: return Outcome(result: .failure(.malformed))
         }

@@ -73,17 +73,24 @@ public struct DateValue: Hashable, Sendable {
     public var isCanonical: Bool
     /// The first part TaskPaper reads differently than written, if any.
     public var overflow: DateOverflow?
+    /// False for a relative date that names no time of day (`+3d`, `tomorrow`, `next friday`): it is
+    /// written (Pin date) and listed (`agenda`) as its day, though it reads as now's time that day.
+    public var namesTime: Bool
 
     public init(
         form: Form, start: DatePoint, end: DatePoint? = nil, isCanonical: Bool = true,
-        overflow: DateOverflow? = nil
+        overflow: DateOverflow? = nil, namesTime: Bool = true
     ) {
+        self.namesTime = namesTime
         self.form = form
         self.start = start
         self.end = end
         self.isCanonical = isCanonical
         self.overflow = overflow
     }
+
+    /// The start as written by day or with its time: a relative date naming no time is a day.
+    public var writtenStart: DatePoint { namesTime ? start : DatePoint(date: start.date) }
 
     /// The day a task with this `@due` must be done by: an appointment's or span's end, else its day.
     public var deadline: CivilDate { (end ?? start).date }

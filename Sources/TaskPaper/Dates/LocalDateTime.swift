@@ -114,6 +114,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 public enum DateUnit: Sendable, CaseIterable {
     case millisecond, second, minute, hour, day, week, isoWeek, month, quarter, year
 
+    /// A step that moves the time of day, not only the day.
+    var isShorterThanADay: Bool { self == .millisecond || self == .second || self == .minute || self == .hour }
+
     var milliseconds: Int {
         switch self {
         case .millisecond: 1

@@ -9,6 +9,8 @@
 struct TaskPaperDateGrammar {
     private var cursor: DateCursor
     private let now: LocalDateTime
+    /// Set by the relative dates that name a time (`now`, `next hour`), for `Reading.namesTime`.
+    private var namesTime = false
 
     /// What the grammar made of a payload that it matched in full.
     struct Reading {
@@ -19,6 +21,9 @@ struct TaskPaperDateGrammar {
         /// The absolute date's month and day are written with two digits each.
         var isPadded = true
         var hasTime = false
+        /// A time, `now`, or a step smaller than a day (`+3h`, `next hour`) is written: a relative reading
+        /// without one names a day (`+3d`, `tomorrow`), however much of now's time it carries.
+        var namesTime = false
         /// The first part TaskPaper reads differently than it is written.
         var overflow: DateOverflow?
     }
@@ -65,6 +70,7 @@ struct TaskPaperDateGrammar {
         cursor.skipWhiteSpace()
         if let time = time() {
             reading.hasTime = true
+            reading.namesTime = true
             reading.overflow = reading.overflow ?? time.overflow
             if let milliseconds = time.milliseconds {
                 moment = moment?.startOf(.day).adding(milliseconds: milliseconds)
@@ -75,10 +81,12 @@ struct TaskPaperDateGrammar {
         cursor.skipWhiteSpace()
         while let duration = duration() {
             reading.isAbsolute = false
+            if duration.unit.isShorterThanADay { reading.namesTime = true }
             moment = moment?.adding(duration.amount, duration.unit)
             cursor.skipWhiteSpace()
         }
         guard cursor.isAtEnd else { return nil }
+        if namesTime { reading.namesTime = true }
         reading.moment = moment
         return reading
     }
@@ -149,7 +157,10 @@ struct TaskPaperDateGrammar {
     /// RelativeDate := 'now' / 'yesterday' / 'today' / 'tomorrow' / RelativeMonth / RelativeDayOfWeek
     ///               / RelativeDuration
     private mutating func relativeDate() -> RelativePart? {
-        if cursor.take("now") { return RelativePart(moment: now) }
+        if cursor.take("now") {
+            namesTime = true
+            return RelativePart(moment: now)
+        }
         if cursor.take("yesterday") { return RelativePart(moment: now.startOf(.day).adding(days: -1)) }
         if cursor.take("today") { return RelativePart(moment: now.startOf(.day)) }
         if cursor.take("tomorrow") { return RelativePart(moment: now.startOf(.day).adding(days: 1)) }
@@ -223,6 +234,7 @@ struct TaskPaperDateGrammar {
         guard let specifier = specifier() else { return nil }
         cursor.skipWhiteSpace()
         guard let unit = durationUnit() else { cursor.position = start; return nil }
+        if unit.isShorterThanADay { namesTime = true }
         let moment = now.startOf(unit)
         switch specifier {
         case .this: return moment

@@ -25,7 +25,7 @@ public enum QuickFixes {
         case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
         case .overdue: reschedule(diagnostic, line, index)
         case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .searchMalformed,
-            .repeatMalformed:
+            .repeatMalformed, .durationMalformed:
             []
         }
     }

@@ -70,7 +70,7 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
         case .pinDate: return edits
         }
         guard day.year <= RepeatRule.lastYear else { return edits }
-        let written = DatePoint(date: day, time: due?.value.start.time).description
+        let written = DatePoint(date: day, time: due?.value.writtenStart.time).description
         if line.syntax.firstTag(named: "due", in: line)?.payload(in: line) != Substring(written) {
             edits.setTag("due", to: written, in: line)
         }
@@ -84,7 +84,7 @@ public enum Reschedule: Sendable, Hashable, CaseIterable {
                 case .success(let value) = DateValue.parse(line.utf8Slice(range), clock: clock),
                 value.form == .relative
             else { continue }
-            edits.replace(range, with: value.reading)
+            edits.replace(range, with: value.writtenStart.description)
         }
     }
 

@@ -80,6 +80,7 @@ public struct AnalyzedLine: Sendable {
         ProjectTrailingSpaceRule().check(self, into: &out)
         SearchRule().check(self, into: &out)
         RepeatMalformedRule().check(self, into: &out)
+        DurationMalformedRule().check(self, into: &out)
         return out
     }
 }

@@ -25,11 +25,14 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case projectTrailingSpace = "project-trailing-space"
     case searchMalformed = "search-malformed"
     case repeatMalformed = "repeat-malformed"
+    case durationMalformed = "duration-malformed"
 
     public var severity: Severity {
         switch self {
         case .dateMalformed, .dateInvalid, .rangeInverted, .searchMalformed: .error
-        case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag, .repeatMalformed: .warning
+        case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag, .repeatMalformed,
+            .durationMalformed:
+            .warning
         case .overdue: .information
         case .projectTrailingSpace: .hint
         }

@@ -43,6 +43,9 @@ public struct PlainLine: Sendable {
         }
     }
 
-    /// Searches, repeats and reserved names have rules of their own; start dates make a task deferred.
-    private static let tagsOfTheirOwn: KnownTagNames = [.search, .repeat, .reserved, .start, .defer]
+    /// Searches, repeats, durations and reserved names have rules of their own; start dates make a task
+    /// deferred.
+    private static let tagsOfTheirOwn: KnownTagNames = [
+        .search, .repeat, .reserved, .start, .defer, .est, .estimate, .lasted,
+    ]
 }

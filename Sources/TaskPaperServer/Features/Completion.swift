@@ -43,6 +43,9 @@ extension Server {
         case .value(let name):
             var values = tagValues(name)
             values.shiftCounts(from: withTag.values[name] ?? [:], to: withoutTag.values[name] ?? [:])
+            if TimeSpan.durationTagNames.contains(name) {
+                return CompletionList(items: durationItems(values, range: range))
+            }
             return CompletionList(items: valueItems(values, range: range))
         }
     }
@@ -101,6 +104,18 @@ extension Server {
         // The words themselves, which TaskPaper reads relative to the day it is.
         for (word, date) in words {
             items.append(CompletionItem(label: word, kind: .keyword, detail: date.description, edit: range.edit(word)))
+        }
+        return items.numbered()
+    }
+
+    /// Inside `@est(`, `@estimate(`, `@lasted(`: the durations the document's tags already use, most used
+    /// first, then the common ones (`TimeSpan.common`), each with its length in words.
+    private func durationItems(_ values: [String: Int], range: CompletionRange) -> [CompletionItem] {
+        let used = values.filter { TimeSpan.parse(Substring($0.key)) != nil }
+        var items = valueItems(used, range: range)
+        for value in TimeSpan.common where used[value] == nil {
+            let span = TimeSpan.parse(Substring(value))!
+            items.append(CompletionItem(label: value, kind: .value, detail: span.description, edit: range.edit(value)))
         }
         return items.numbered()
     }

@@ -14,7 +14,7 @@ extension Server {
         let analyzed = doc.analyzedLine(line)
         guard let index = analyzed.syntax.tagIndex(at: cursor.offset),
             !analyzed.syntax.tags[index].hasEmptyName
-        else { return JSONNull() }
+        else { return projectTimeHover(doc, line: line) }
         let tag = analyzed.syntax.tags[index]
         let name = String(tag.name(in: analyzed.text))
 
@@ -40,6 +40,19 @@ extension Server {
         paragraphs.append(usage)
         return HoverResult(
             paragraphs: paragraphs, markdown: client.markdownHover, range: doc.lspRange(line: line, tag.range))
+    }
+}
+
+extension Server {
+    /// Hover on a project (off its tags) whose tasks have time: the estimate left and the done
+    /// tasks' estimate against the time they took (`ProjectTime.breakdown`).
+    func projectTimeHover(_ doc: OpenDocument, line: Int) -> any JSONEncodable {
+        guard doc.line(line).syntax.kind == .project, let time = projectTaskCounts(doc).time(ofProject: line) else {
+            return JSONNull()
+        }
+        return HoverResult(
+            paragraphs: time.breakdown.map { [.plain($0)] }, markdown: client.markdownHover,
+            range: doc.lspRange(line: line, doc.line(line).syntax.contentRange))
     }
 }
 

@@ -17,6 +17,7 @@ extension Server {
         let requested = doc.locations(params.range)
         let a = requested.lowerBound, b = requested.upperBound
         var hints: [InlayHint] = []
+        let clock = now()
         func add(_ line: Int, at offset: Int, _ label: String, tooltip: String? = nil) {
             // A hint outside the requested stretch of its line is left out.
             guard line > a.line || offset >= a.offset, line < b.line || offset <= b.offset else { return }
@@ -31,10 +32,19 @@ extension Server {
             {
                 add(line, at: l.syntax.tags[due.tagIndex].end, due.label)
             }
+            // A started task: how long ago (refreshed once a minute, `refreshStartedHints`).
+            if show.dueDistance, l.syntax.kind == .task, l.syntax.knownTags.contains(.started), !l.isClosed,
+                let started = ItemTime(of: l).started,
+                let tag = l.syntax.tags.first(where: { $0.hasName("started", in: l) && $0.payloadRange != nil })
+            {
+                add(line, at: tag.end, TimeEdits.startedAgo(started, clock: clock))
+            }
             if show.projectCounts, l.syntax.kind == .project,
                 let label = projectTaskCounts(doc).counts(ofProject: line)?.label
             {
-                add(line, at: end, label)
+                // The time only when there is some to show (ProjectTime).
+                let time = projectTaskCounts(doc).time(ofProject: line)?.label ?? ""
+                add(line, at: end, time.isEmpty ? label : label + " · " + time)
             }
             if show.lineGauge, lint.maxLineLength > 0, lint.measuresLength(of: l.syntax.kind),
                 let gauge = LineGauge(text: l.text, syntax: l.syntax, limit: lint.maxLineLength)

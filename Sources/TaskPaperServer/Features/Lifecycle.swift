@@ -115,6 +115,21 @@ extension Server {
         refreshAllDocuments()
     }
 
+    /// `started 25 min ago` goes stale as time passes: on the date watcher's ticks (never on a keystroke),
+    /// at most once a minute, the client is asked to refresh its hints when an open document has a
+    /// started task.
+    func refreshStartedHints() {
+        let minute = time(nil) / 60
+        guard minute != lastStartedRefreshMinute, client.inlayHintRefresh, settings.inlayHints.dueDistance else {
+            return
+        }
+        lastStartedRefreshMinute = minute
+        let anyStarted = documents.values.contains { doc in
+            doc.text.lines.contains { $0.syntax.knownTags.contains(.started) }
+        }
+        if anyStarted { request("workspace/inlayHint/refresh", JSONNull()) { _ in } }
+    }
+
     /// Re-derives every open document after settings or the day changed.
     func refreshAllDocuments() {
         let context = analysisContext

@@ -1,7 +1,7 @@
 import TaskPaper
 
-/// The planning code actions (see `Sources/TaskPaper/README.md`, "Planning"): Mark as
-/// cancelled, the rescheduling actions on the selected tasks, and the whole-document
+/// The planning code actions (see `Sources/TaskPaper/README.md`, "Planning" and "Time"): Mark as
+/// cancelled, Start and Stop, the rescheduling actions on the selected tasks, and the whole-document
 /// Move overdue to today. `codeActions` asks for them after the done actions.
 extension Server {
     static let rescheduleOverdueKind = "source.rescheduleOverdue"
@@ -19,6 +19,12 @@ extension Server {
                     CodeAction(
                         title: ItemAction.markCancelled.title, kind: "refactor.rewrite",
                         edit: doc.workspaceEdit(cancelled)))
+            }
+            for (title, edits) in [
+                (TimeEdits.startTitle, TimeEdits.start(doc.text.lines, in: lines, clock: clock)),
+                (TimeEdits.stopTitle, TimeEdits.stop(doc.text.lines, in: lines, clock: clock)),
+            ] where !edits.isEmpty {
+                actions.append(CodeAction(title: title, kind: "refactor.rewrite", edit: doc.workspaceEdit(edits)))
             }
             for action in Reschedule.allCases {
                 let edits = Reschedule.replacements(action, doc.text.lines, in: lines, clock: clock)
@@ -43,14 +49,24 @@ extension Server {
         return actions
     }
 
-    /// Mark as done: a repeating task also gets its next occurrence above it. A next
-    /// occurrence past the year 9999 makes no edit, so the action is not offered.
+    /// Mark as done: a repeating task also gets its next occurrence above it, a started task its
+    /// `@lasted` (as Stop writes it). A next occurrence past the year 9999 makes no edit, so the action
+    /// is not offered.
     func repeatingMarkDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>, doneTag: String) -> [TextReplacement] {
+        let clock = now()
         switch RepeatEdits.markDone(
             doc.text.lines, in: lines, indentWidth: settings.indentWidth, doneTag: doneTag,
-            clock: now())
+            clock: clock)
         {
-        case .success(let edits): return edits
+        case .success(let edits):
+            guard !edits.isEmpty else { return edits }
+            let all = doc.text.lines
+            let stops = lines.clamped(to: 0...all.count - 1).filter {
+                // A repeating task's line is rewritten as its next occurrence: its time goes unrecorded.
+                DoneEdits.canMarkDone(all[$0]) && !all[$0].syntax.knownTags.contains(.repeat)
+            }
+            .flatMap { TimeEdits.stop(all, in: $0...$0, clock: clock) }
+            return edits + stops
         case .failure: return []
         }
     }
