@@ -17,6 +17,9 @@ let usage = """
                                     Items a search query finds: path:line:column: text.
                                     agenda and search exit 0 with results, 1 with none,
                                     2 on a bad query or unreadable path.
+      taskpaper-lsp ics [--events] [--days-back N] PATH... > tasks.ics
+                                    Dated tasks as an iCalendar (RFC 5545) file: VTODOs,
+                                    or VEVENTs with --events.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
@@ -27,6 +30,7 @@ switch args.first {
 case "check": exit(Check.run(Array(args.dropFirst())))
 case "agenda": exit(AgendaCommand.run(Array(args.dropFirst())))
 case "search": exit(SearchCommand.run(Array(args.dropFirst())))
+case "ics": exit(CalendarCommand.run(Array(args.dropFirst())))
 default: break
 }
 args.removeAll { $0 == "--stdio" }
