@@ -199,10 +199,16 @@ public struct CalendarExport {
     private mutating func uid(_ line: Line, projectPath: [String]) -> String {
         var hash = FNV1a()
         if let id = line.syntax.firstTag(named: "id", in: line)?.payload(in: line), !id.isEmpty {
-            hash.add("id\u{0}" + id)
+            hash.add("id\u{0}")
+            hash.add(id)
         } else {
-            hash.add(
-                path + "\u{0}" + projectPath.joined(separator: " / ") + "\u{0}" + CalendarExport.textWithoutTags(line))
+            hash.add(path)
+            for name in projectPath {
+                hash.add("\u{0}")
+                hash.add(name)
+            }
+            hash.add("\u{1}")
+            hash.add(CalendarExport.textWithoutTags(line))
         }
         let earlier = seen[hash.value, default: 0]
         seen[hash.value] = earlier + 1

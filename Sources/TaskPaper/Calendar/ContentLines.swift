@@ -16,48 +16,57 @@ public struct ContentLines: Sendable {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// The line being built, kept to reuse its memory.
+    private var line: [UInt8] = []
+
     /// One property whose value is already in iCalendar form (a date, a rule, an escaped text).
     public mutating func add(_ name: String, _ value: some StringProtocol) {
-        var line: [UInt8] = []
-        line.reserveCapacity(name.utf8.count + 1 + value.utf8.count)
-        line += name.utf8
-        line.append(UInt8(ascii: ":"))
+        start(name)
         line += value.utf8
-        fold(line)
+        fold()
     }
 
     /// A TEXT property: `\`, `;`, `,` and line breaks escaped.
     public mutating func addText(_ name: String, _ text: some StringProtocol) {
-        add(name, ContentLines.escaped(text))
+        start(name)
+        ContentLines.escape(text, into: &line)
+        fold()
     }
 
     /// A TEXT list (CATEGORIES): each value escaped, joined by commas.
     public mutating func addTextList(_ name: String, _ values: [String]) {
-        add(name, values.map { ContentLines.escaped($0) }.joined(separator: ","))
+        start(name)
+        for (i, value) in values.enumerated() {
+            if i > 0 { line.append(UInt8(ascii: ",")) }
+            ContentLines.escape(value, into: &line)
+        }
+        fold()
+    }
+
+    private mutating func start(_ name: String) {
+        line.removeAll(keepingCapacity: true)
+        line += name.utf8
+        line.append(UInt8(ascii: ":"))
     }
 
     /// TEXT escaping (RFC 5545 §3.3.11); other control characters are dropped.
-    public static func escaped(_ text: some StringProtocol) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+    static func escape(_ text: some StringProtocol, into out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x09: out.append(byte)
+            case ..<0x20, 0x7F: continue
+            default: out.append(byte)
             }
         }
-        return out
     }
 
     /// Splits before the 76th octet of each physical line (a continuation's leading space counts),
     /// backing off to the start of a UTF-8 sequence.
-    private mutating func fold(_ line: [UInt8]) {
+    private mutating func fold() {
         var start = 0
         var limit = ContentLines.octetLimit
         while line.count - start > limit {
