@@ -29,9 +29,10 @@ enum CalendarCommand {
         guard !words.isEmpty else { return listing.usageError("no PATH given") }
 
         let clock = Clock.current()
+        let offsets = UTCOffsets()
         let options = CalendarExport.Options(
             events: events, daysBack: daysBack, clock: clock, stamp: stamp(clock),
-            utcOffset: { localOffset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) })
+            utcOffset: { offsets.offset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) })
         var out = ContentLines()
         CalendarExport.begin(into: &out)
         var written = 0, unreadableDates = 0
@@ -47,7 +48,7 @@ enum CalendarCommand {
                     path: absolute(file), spacesPerLevel: survey.spacesPerLevel, options: options)
                 _ = BlockReader.forEachLine(in: file) { _, line in
                     export.add(line(), into: &out)
-                    out.flush(writeOut)
+                    if out.bytes.count >= 1 << 16 { out.flush(writeOut) }
                 }
                 export.finish(into: &out)
                 written += export.written
@@ -85,22 +86,6 @@ enum CalendarCommand {
             + "Z"
     }
 
-    /// The local zone's offset from UTC at a local moment, as the C library knows it (daylight saving
-    /// time included); 0 while `TASKPAPER_NOW` pins the clock, as `Clock` does.
-    private static func localOffset(at moment: LocalDateTime, pinned: Bool) -> Int {
-        guard !pinned else { return 0 }
-        var t = tm()
-        t.tm_year = Int32(moment.date.year - 1900)
-        t.tm_mon = Int32(moment.date.month - 1)
-        t.tm_mday = Int32(moment.date.day)
-        t.tm_hour = Int32(moment.time.hour)
-        t.tm_min = Int32(moment.time.minute)
-        t.tm_sec = Int32(moment.time.second)
-        t.tm_isdst = -1
-        guard mktime(&t) != -1 else { return 0 }
-        return Int(t.tm_gmtoff)
-    }
-
     /// The path UIDs hash: absolute, so the same file gives the same UIDs from any folder.
     private static func absolute(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
@@ -117,6 +102,30 @@ enum CalendarCommand {
                 off += n
             }
         }
+    }
+}
+
+/// The local zone's offset from UTC at a local moment, as the C library knows it (daylight saving time
+/// included), remembered by the hour (`mktime` looks at the zone file on every call); 0 while
+/// `TASKPAPER_NOW` pins the clock, as `Clock` does. The command runs on one thread.
+final class UTCOffsets: @unchecked Sendable {
+    private var byHour: [Int: Int] = [:]
+
+    func offset(at moment: LocalDateTime, pinned: Bool) -> Int {
+        guard !pinned else { return 0 }
+        let hour = moment.dayNumber * 24 + moment.time.hour
+        if let known = byHour[hour] { return known }
+        var t = tm()
+        t.tm_year = Int32(moment.date.year - 1900)
+        t.tm_mon = Int32(moment.date.month - 1)
+        t.tm_mday = Int32(moment.date.day)
+        t.tm_hour = Int32(moment.time.hour)
+        t.tm_min = Int32(moment.time.minute)
+        t.tm_sec = Int32(moment.time.second)
+        t.tm_isdst = -1
+        let offset = mktime(&t) == -1 ? 0 : Int(t.tm_gmtoff)
+        byHour[hour] = offset
+        return offset
     }
 }
 
