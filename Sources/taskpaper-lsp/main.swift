@@ -21,6 +21,9 @@ let usage = """
                                     estimate and @lasted sums; the open estimate last.
                                     agenda, search and report exit 0 with results, 1
                                     with none, 2 on a bad query or unreadable path.
+      taskpaper-lsp ics [--events] [--days-back N] PATH... > tasks.ics
+                                    Dated tasks as an iCalendar (RFC 5545) file: VTODOs,
+                                    or VEVENTs with --events.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
@@ -32,6 +35,7 @@ case "check": exit(Check.run(Array(args.dropFirst())))
 case "agenda": exit(AgendaCommand.run(Array(args.dropFirst())))
 case "search": exit(SearchCommand.run(Array(args.dropFirst())))
 case "report": exit(ReportCommand.run(Array(args.dropFirst())))
+case "ics": exit(CalendarCommand.run(Array(args.dropFirst())))
 default: break
 }
 args.removeAll { $0 == "--stdio" }

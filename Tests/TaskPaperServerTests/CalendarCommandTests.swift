@@ -1,0 +1,315 @@
+import Foundation
+import TaskPaper
+import Testing
+
+/// `taskpaper-lsp ics` from a shell: every calendar it writes is checked by PyPI's `icalendar` 7.x and its
+/// repeats expanded by `recurring-ical-events` (`Tests/Calendar/ics_check.py`). The Python with both comes
+/// from `TASKPAPER_ICS_PYTHON` (CI's venv) or `python3` on PATH; without them the checks that need them are
+/// skipped with the reason, except when `CI` is set: there they fail.
+@Suite struct CalendarCommandTests {
+    static let checker = NeovimTests.repository.appendingPathComponent("Tests/Calendar/ics_check.py")
+
+    /// The Python that has both packages, or nil.
+    static let python: String? = {
+        let named = ProcessInfo.processInfo.environment["TASKPAPER_ICS_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+        let candidate = named ?? "python3"
+        let probe = try? run(candidate, ["-c", "import icalendar, recurring_ical_events"], in: nil)
+        return probe?.status == 0 || named != nil ? candidate : nil
+    }()
+
+    static let pythonReason =
+        "Python with icalendar 7.x and recurring-ical-events not found: set TASKPAPER_ICS_PYTHON "
+        + "(pip install 'icalendar>=7,<8' recurring-ical-events) to validate ics output"
+
+    static func run(
+        _ executable: String, _ args: [String], in dir: URL?, env: [String: String] = [:]
+    ) throws
+        -> CheckCommandTests.Run
+    {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [executable] + args
+        if let dir { p.currentDirectoryURL = dir }
+        p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read stderr on a thread of its own: a full pipe would stall the program.
+        nonisolated(unsafe) var e = Data()
+        let reader = Thread { e = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return .init(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// `taskpaper-lsp ics ARGS` on the clock of 2026-11-21, UTC.
+    static func ics(_ args: [String], in dir: URL) throws -> CheckCommandTests.Run {
+        try run(LSPClient.binary.path, ["ics"] + args, in: dir, env: ["TASKPAPER_NOW": "2026-11-21", "TZ": "UTC"])
+    }
+
+    /// The calendar's components as `ics_check.py` reads them, by summary; nil (after recording why) when it
+    /// finds a problem or can't run.
+    static func validated(_ calendar: String) throws -> [String: [String: Any]]? {
+        guard let python else {
+            if NeovimTests.inCI { Issue.record("CI needs \(pythonReason)") }
+            return nil
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tp-ics-\(UUID().uuidString).ics")
+        try calendar.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let r = try run(python, [checker.path, file.path], in: nil)
+        guard r.status == 0 else {
+            Issue.record("ics_check.py: \(r.stderr)")
+            return nil
+        }
+        let components = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        return Dictionary(components.map { ($0["summary"] as? String ?? "", $0) }) { a, _ in a }
+    }
+
+    static func folder(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-ics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    static let home = """
+        Home:
+        \t- pay rent @due(2026-11-20) @money @repeat(monthly)
+        \t\tTransfer to Jane; account, "x\\y"
+        \t- plumber @due(2026-11-23 09:30) @start(2026-11-22)
+        \t- paint @due(2026-12-30) @start(2027-01-05)
+        \t- dentist @due(2026-11-25 10:00-11:00) @cancelled(2026-11-20)
+        \t- trip @due(2026-12-01 thru 2026-12-03)
+        \t- filed taxes @due(2026-11-01) @done(2026-11-02 14:30) @money
+        \t- long done @due(2026-01-01) @done(2026-01-02)
+        \t- broken @due(2026-13-45)
+        \t- someday
+        \tGarden:
+        \t\t- seeds @due(tomorrow) @today
+
+        """
+
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func todosCarryDatesStatusTagsAndDescription() throws {
+        let dir = try Self.folder(["home.taskpaper": Self.home])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.ics(["."], in: dir)
+        #expect(r.status == 0)
+        #expect(r.stderr == "taskpaper-lsp ics: 1 unreadable date skipped\n")
+        guard let c = try Self.validated(r.stdout) else { return }
+        // Undated and unreadable tasks, and a task done more than 30 days back, are left out.
+        #expect(Set(c.keys) == ["pay rent", "plumber", "paint", "dentist", "trip", "filed taxes", "seeds"])
+        #expect(c["pay rent"]?["due"] as? String == "2026-11-20")
+        #expect(c["pay rent"]?["rrule"] as? String == "FREQ=MONTHLY")
+        #expect(c["pay rent"]?["categories"] as? [String] == ["money"])
+        #expect(c["pay rent"]?["description"] as? String == "Home\nTransfer to Jane; account, \"x\\y\"")
+        // A time on DUE makes DTSTART a DATE-TIME too; a start after the due date is left out.
+        #expect(c["plumber"]?["start"] as? String == "2026-11-22T00:00:00")
+        #expect(c["plumber"]?["due"] as? String == "2026-11-23T09:30:00")
+        #expect(c["paint"]?["start"] is NSNull)
+        // An appointment is due at its end and starts at its start.
+        #expect(c["dentist"]?["start"] as? String == "2026-11-25T10:00:00")
+        #expect(c["dentist"]?["due"] as? String == "2026-11-25T11:00:00")
+        #expect(c["dentist"]?["status"] as? String == "CANCELLED")
+        #expect(c["trip"]?["start"] as? String == "2026-12-01")
+        #expect(c["trip"]?["due"] as? String == "2026-12-03")
+        #expect(c["filed taxes"]?["status"] as? String == "COMPLETED")
+        #expect(c["filed taxes"]?["completed"] as? String == "2026-11-02T14:30:00Z")
+        #expect(c["filed taxes"]?["rrule"] is NSNull)
+        #expect(c["seeds"]?["due"] as? String == "2026-11-22")
+        #expect(c["seeds"]?["description"] as? String == "Home / Garden")
+        #expect(c["seeds"]?["categories"] as? [String] == ["today"])
+
+        let all = try Self.ics(["--days-back", "400", "home.taskpaper"], in: dir)
+        #expect(all.stdout.contains("SUMMARY:long done\r\n"))
+    }
+
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func eventsAreAllDayTimedOrSpans() throws {
+        let dir = try Self.folder(["home.taskpaper": Self.home])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.ics(["--events", "home.taskpaper"], in: dir)
+        #expect(r.status == 0)
+        guard let c = try Self.validated(r.stdout) else { return }
+        #expect(c.values.allSatisfy { $0["kind"] as? String == "VEVENT" })
+        #expect(Set(c.keys) == ["pay rent", "plumber", "paint", "dentist", "trip", "filed taxes", "seeds"])
+        // A day is an all-day event (it ends the next morning), a time a timed one, ranges end at theirs.
+        #expect(c["pay rent"]?["start"] as? String == "2026-11-20")
+        #expect(c["pay rent"]?["end"] as? String == "2026-11-21")
+        #expect(c["pay rent"]?["rrule"] as? String == "FREQ=MONTHLY")
+        #expect(c["plumber"]?["start"] as? String == "2026-11-23T09:30:00")
+        #expect(c["plumber"]?["end"] is NSNull)
+        #expect(c["dentist"]?["start"] as? String == "2026-11-25T10:00:00")
+        #expect(c["dentist"]?["end"] as? String == "2026-11-25T11:00:00")
+        #expect(c["dentist"]?["status"] as? String == "CANCELLED")
+        #expect(c["trip"]?["start"] as? String == "2026-12-01")
+        #expect(c["trip"]?["end"] as? String == "2026-12-04")
+        #expect(c["trip"]?["description"] as? String == "Home")
+    }
+
+    /// Each rule with its first due day; nil where no RRULE says the same.
+    static let repeats: [(rule: String, due: String, maps: Bool)] = [
+        ("daily", "2026-11-21", true), ("every 3 days", "2026-11-21", true), ("weekly", "2026-11-24", true),
+        ("every 2 weeks", "2026-11-27", true), ("monthly", "2026-11-15", true),
+        ("every 2 months", "2026-11-28", true), ("monthly", "2026-01-31", false),
+        ("every 3 months", "2026-11-30", false), ("yearly", "2026-12-24", true), ("yearly", "2028-02-29", false),
+        ("every 2 years", "2027-03-01", true), ("weekdays", "2026-11-21", true),
+        ("every mon, thu", "2026-11-24", true), ("every sunday", "2026-11-21", true),
+        ("every fri, tue, fri", "2026-11-25", true), ("weekly from done", "2026-11-23", false),
+    ]
+
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func repeatsExpandAsOurNextOccurrenceForAYear() throws {
+        let text = Self.repeats.enumerated().map { i, r in "- r\(i) \(r.rule) @due(\(r.due)) @repeat(\(r.rule))\n" }
+        let dir = try Self.folder(["r.taskpaper": text.joined()])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for mode in [[], ["--events"]] {
+            let r = try Self.ics(mode + ["r.taskpaper"], in: dir)
+            guard let c = try Self.validated(r.stdout) else { return }
+            #expect(c.count == Self.repeats.count)
+            for (i, entry) in Self.repeats.enumerated() {
+                let component = try #require(c["r\(i) \(entry.rule)"])
+                #expect((component["rrule"] is String) == entry.maps, "\(entry.rule) from \(entry.due)")
+                guard entry.maps else { continue }
+                let rule = try #require(RepeatRule.parse(Substring(entry.rule)))
+                let first = try #require(Self.day(entry.due))
+                // Done on each due day: the days TaskPaper moves the task to, within a year.
+                var expected: [CivilDate] = [first]
+                while let next = rule.nextOccurrence(of: expected.last!, today: expected.last!),
+                    next.dayNumber < first.dayNumber + 366
+                {
+                    expected.append(next)
+                }
+                #expect(
+                    component["occurrences"] as? [String] == expected.map(\.description),
+                    "\(entry.rule) from \(entry.due) \(mode)")
+            }
+        }
+    }
+
+    static func day(_ text: String) -> CivilDate? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        return parts.count == 3 ? CivilDate(year: parts[0], month: parts[1], day: parts[2]) : nil
+    }
+
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func foldsNeverSplitACharacterAndTextIsEscaped() throws {
+        let summary = String(repeating: "👍🏽 日本語, ; \\ ", count: 12) + "🎉"
+        let noteLines = (0..<40).map { n in
+            "\(n): 家族 👨‍👩‍👧‍👦 notes; with, commas \\ and more text " + String(repeating: "é", count: n + 1)
+        }
+        let file = "Lists:\n\t- \(summary) @due(2026-11-21) @家\n" + noteLines.map { "\t\t\($0)\n" }.joined()
+        let dir = try Self.folder(["f.taskpaper": file])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for mode in [[], ["--events"]] {
+            let r = try Self.ics(mode + ["f.taskpaper"], in: dir)
+            #expect(r.status == 0)
+            // Folded: more physical lines than properties.
+            #expect(r.stdout.split(separator: "\r\n").contains { $0.hasPrefix(" ") })
+            guard let c = try Self.validated(r.stdout) else { return }
+            let component = try #require(c[summary])
+            #expect(component["description"] as? String == (["Lists"] + noteLines).joined(separator: "\n"))
+            #expect(component["categories"] as? [String] == ["家"])
+        }
+    }
+
+    static func uids(_ calendar: String) -> [String: String] {
+        var found: [String: String] = [:]
+        var uid = ""
+        // Unfolded: a line starting with a space continues the one before.
+        let unfolded = calendar.replacingOccurrences(of: "\r\n ", with: "")
+        for line in unfolded.split(separator: "\r\n") {
+            if line.hasPrefix("UID:") { uid = String(line.dropFirst(4)) }
+            if line.hasPrefix("SUMMARY:") { found[String(line.dropFirst(8))] = uid }
+        }
+        return found
+    }
+
+    @Test func uidsStayAcrossRunsFoldersAndEditsOfOtherLines() throws {
+        let dir = try Self.folder(["home.taskpaper": Self.home])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let before = Self.uids(try Self.ics(["home.taskpaper"], in: dir).stdout)
+        #expect(before.count == 7)
+        #expect(Set(before.values).count == 7)
+        #expect(Self.uids(try Self.ics(["."], in: dir).stdout) == before)
+        #expect(Self.uids(try Self.ics([dir.path], in: dir.deletingLastPathComponent()).stdout) == before)
+
+        // Other lines added and changed, the task's own tags and dates changed: the UIDs stay.
+        let edited =
+            "- first @due(2026-11-22)\n"
+            + Self.home
+            .replacingOccurrences(of: "- paint @due(2026-12-30)", with: "- paint the shed @due(2026-12-30)")
+            .replacingOccurrences(of: "- plumber @due(2026-11-23 09:30)", with: "- plumber @due(2026-11-24) @flag")
+        try edited.write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
+        let after = Self.uids(try Self.ics(["home.taskpaper"], in: dir).stdout)
+        for (summary, uid) in before where summary != "paint" { #expect(after[summary] == uid, "\(summary)") }
+        #expect(after["paint the shed"] != before["paint"])
+
+        // Two identical tasks in one project, and one with an @id moved to another project.
+        let twins = "A:\n\t- call @due(2026-11-22)\n\t- call @due(2026-11-23)\nB:\n\t- x @id(42) @due(2026-11-22)\n"
+        try twins.write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
+        let once = try Self.ics(["home.taskpaper"], in: dir).stdout
+        let uidLines = once.split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
+        #expect(Set(uidLines).count == 3)
+        try twins.replacingOccurrences(of: "B:\n", with: "C:\n")
+            .write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
+        #expect(Self.uids(try Self.ics(["home.taskpaper"], in: dir).stdout)["x"] == Self.uids(once)["x"])
+    }
+
+    @Test func exitCodesAndUsage() throws {
+        let dir = try Self.folder(["none.taskpaper": "- undated\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let none = try Self.ics(["none.taskpaper"], in: dir)
+        #expect(none.status == 1)
+        #expect(none.stdout.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+        #expect(none.stdout.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(try Self.ics([], in: dir).status == 2)
+        #expect(try Self.ics(["--days-back", "x", "."], in: dir).status == 2)
+        #expect(try Self.ics(["missing.taskpaper"], in: dir).status == 2)
+    }
+
+    /// Memory does not grow with the file: the peak for 8 MB is the peak for 1 MB (a 100 MB file, measured by
+    /// hand on a release build, is in `Sources/TaskPaper/README.md`, "Calendar"; a debug build reads 1 MB a second).
+    @Test(.timeLimit(.minutes(3))) func memoryStaysBoundedAsTheFileGrows() throws {
+        let dir = try Self.folder([:])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let block = (0..<1000).map { i in
+            i % 50 == 0
+                ? "Project \(i):\n"
+                : i % 10 == 1
+                    ? "\t- task \(i) with some words @due(2026-12-\(i % 28 + 1)) @tag\n\t\tA note\n"
+                    : "\t- task \(i) with some words @tag\n"
+        }.joined()
+        var peaks: [Int] = []
+        for megabytes in [1, 8] {
+            let path = dir.appendingPathComponent("big\(megabytes).taskpaper")
+            try String(repeating: block, count: megabytes * 1_000_000 / block.utf8.count)
+                .write(to: path, atomically: true, encoding: .utf8)
+            // Python's getrusage reads the peak of its child alone (this test process runs others in parallel).
+            let r = try Self.run(
+                "python3",
+                [
+                    "-c",
+                    "import resource,subprocess,sys;"
+                        + "p=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.PIPE);"
+                        + "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
+                    LSPClient.binary.path, "ics", path.path,
+                ], in: dir)
+            let fields = r.stdout.split(separator: " ").map {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            #expect(fields.first == 0, "\(r.stdout) \(r.stderr)")
+            peaks.append(try #require(fields.last ?? nil))
+        }
+        // Eight times the bytes, not 2 MB more memory (the whole file alone would be 7 MB more).
+        #expect(peaks[1] - peaks[0] < 2_000, "peak resident memory \(peaks) KB for 1 and 8 MB")
+    }
+}
