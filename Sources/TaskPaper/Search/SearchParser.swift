@@ -19,6 +19,9 @@ struct SearchParser {
     var expected: [String] = []
     /// Above zero while looking ahead (`!OrPredicates`): failures there explain nothing.
     var silent = 0
+    /// Where a path expression starts: TaskPaper's parser (pegjs, with its cache) first tries a predicate
+    /// there silently, so the predicate read again at that place as a step reports no failure either.
+    var silentPredicateStarts: Set<Int> = []
 
     init(_ query: String) { b = Array(query.utf8) }
 
@@ -86,6 +89,7 @@ struct SearchParser {
 
     /// `( paths )[slice]`, tried only where the text is not a predicate group; else a path.
     mutating func parsePathExpression() throws(SearchParseError) -> SearchExpression? {
+        silentPredicateStarts.insert(pos)
         if peek() == UInt8(ascii: "(") {
             let save = pos
             silent += 1
@@ -143,7 +147,10 @@ struct SearchParser {
         let start = pos
         let axis = Self.axes.first { consume($0.text) }?.axis
         let kind = parseKind()
+        let isSilent = silentPredicateStarts.contains(pos)
+        if isSilent { silent += 1 }
         let predicate = try parseOr()
+        if isSilent { silent -= 1 }
         let slice = try parseSlice()
         guard kind != nil || predicate != nil else {
             pos = start
@@ -284,16 +291,19 @@ struct SearchParser {
             if case .literal("") = left { left = .attribute(.text) }
             parts = (left, relation ?? .contains, modifier ?? SearchModifier(), right)
         }
-        var pattern: GuardedRegex?
+        var pattern: SearchPattern?
         if parts.relation == .matches, case .literal(var source)? = parts.right, !source.isEmpty,
             parts.modifier.conversion != .date
         {
-            // The pattern is the value as the modifier reads it: with `[n]`, `1.0` is the pattern `1`.
-            if parts.modifier.conversion == .number {
-                source = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(source)))
+            // The pattern is the value as the modifier reads it: `[i]` lowercases it (`\W` becomes `\w`),
+            // with `[n]`, `1.0` is the pattern `1`. A `[d]` value waits for the clock (evaluation reads it).
+            switch parts.modifier.conversion {
+            case .caseInsensitive: source = String(SearchRelations.lowercased(Substring(source)))
+            case .number: source = SearchNumbers.jsString(SearchNumbers.parseFloat(Substring(source)))
+            case .caseSensitive, .date: break
             }
             do {
-                pattern = try GuardedRegex(source, ignoresCase: parts.modifier.conversion == .caseInsensitive)
+                pattern = try SearchPattern(source)
             } catch {
                 throw SearchParseError(utf8Offset: right == nil ? modifierStart : rightStart, message: error.message)
             }
