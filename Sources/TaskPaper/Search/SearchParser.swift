@@ -19,9 +19,25 @@ struct SearchParser {
     var expected: [String] = []
     /// Above zero while looking ahead (`!OrPredicates`): failures there explain nothing.
     var silent = 0
-    /// Where a path expression starts: TaskPaper's parser (pegjs, with its cache) first tries a predicate
-    /// there silently, so the predicate read again at that place as a step reports no failure either.
-    var silentPredicateStarts: Set<Int> = []
+    /// TaskPaper's generated parser caches each rule's result by position, so a rule read again where it
+    /// was read before reports no failure the second time; one first read while looking ahead (every path
+    /// expression starts by trying a predicate, silently) never reports any. These are the rules (keyed
+    /// `rule * (length + 1) + offset`) read so far, so that failures land where TaskPaper reports them.
+    var rulesRead: Set<Int> = []
+    /// Predicates read, by offset: the look-ahead's result serves the step read at the same place.
+    var predicatesRead: [Int: (predicate: SearchPredicate?, end: Int)] = [:]
+
+    enum Rule: Int { case or, and, comparison, value }
+
+    /// Runs `body` as TaskPaper's cached rule `rule` at the current offset: silently if it was read there before.
+    mutating func asCachedRule<T>(
+        _ rule: Rule, _ body: (inout SearchParser) throws(SearchParseError) -> T
+    ) throws(SearchParseError) -> T {
+        let isRepeat = !rulesRead.insert(rule.rawValue * (b.count + 1) + pos).inserted
+        if isRepeat { silent += 1 }
+        defer { if isRepeat { silent -= 1 } }
+        return try body(&self)
+    }
 
     init(_ query: String) { b = Array(query.utf8) }
 
@@ -79,7 +95,11 @@ struct SearchParser {
         while true {
             let save = pos
             skipWhitespace()
-            guard consume(keyword) else { pos = save; break }
+            guard consume(keyword) else {
+                noteFailure()
+                pos = save
+                break
+            }
             skipWhitespace()
             guard let next = try operand(&self) else { pos = save; break }
             parts.append(next)
@@ -89,15 +109,13 @@ struct SearchParser {
 
     /// `( paths )[slice]`, tried only where the text is not a predicate group; else a path.
     mutating func parsePathExpression() throws(SearchParseError) -> SearchExpression? {
-        silentPredicateStarts.insert(pos)
-        if peek() == UInt8(ascii: "(") {
-            let save = pos
-            silent += 1
-            let isPredicate = try parseOr() != nil
-            silent -= 1
-            pos = save
-            if !isPredicate, let group = try parsePathGroup() { return group }
-        }
+        // `!OrPredicates '(' ...`: TaskPaper's grammar tries a predicate first wherever a path expression starts.
+        let save = pos
+        silent += 1
+        let isPredicate = try parseOr() != nil
+        silent -= 1
+        pos = save
+        if !isPredicate, peek() == UInt8(ascii: "("), let group = try parsePathGroup() { return group }
         return try parseItemPath().map(SearchExpression.path)
     }
 
@@ -122,6 +140,7 @@ struct SearchParser {
 
     mutating func parseItemPath() throws(SearchParseError) -> SearchPath? {
         let start = pos
+        noteFailure()
         let isAbsolute = consume("/")
         guard var first = try parseStep() else { pos = start; return nil }
         // A relative path's first step without an axis searches every descendant.
@@ -145,12 +164,10 @@ struct SearchParser {
 
     mutating func parseStep() throws(SearchParseError) -> (step: SearchStep, axisWasDefault: Bool)? {
         let start = pos
+        noteFailure()
         let axis = Self.axes.first { consume($0.text) }?.axis
         let kind = parseKind()
-        let isSilent = silentPredicateStarts.contains(pos)
-        if isSilent { silent += 1 }
         let predicate = try parseOr()
-        if isSilent { silent -= 1 }
         let slice = try parseSlice()
         guard kind != nil || predicate != nil else {
             pos = start
@@ -182,6 +199,7 @@ struct SearchParser {
     /// `[n]` or `[n:m]`, `[n:]`; numbers past Int's range clamp.
     mutating func parseSlice() throws(SearchParseError) -> SearchSlice? {
         let start = pos
+        noteFailure()
         guard consume("["), let first = scanInteger() else { pos = start; return nil }
         var end: Int?
         if consume(":") { end = scanInteger() ?? Int.max }
@@ -214,18 +232,35 @@ struct SearchParser {
     // MARK: Predicates
 
     mutating func parseOr() throws(SearchParseError) -> SearchPredicate? {
-        try parseChain(
-            keyword: "or",
-            operand: { (p: inout SearchParser) throws(SearchParseError) in
-                try p.parseAnd()
-            }, combine: SearchPredicate.or)
+        let start = pos
+        if let known = predicatesRead[start] {
+            pos = known.end
+            return known.predicate
+        }
+        let predicate = try asCachedRule(.or) { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseChain(
+                keyword: "or",
+                operand: { (p: inout SearchParser) throws(SearchParseError) in
+                    // The grammar's right side of `or` is the whole rule again, cached at its offset.
+                    guard p.pos != start else { return try p.parseAnd() }
+                    return try p.asCachedRule(.or) { (p: inout SearchParser) throws(SearchParseError) in
+                        try p.parseAnd()
+                    }
+                }, combine: SearchPredicate.or)
+        }
+        predicatesRead[start] = (predicate, pos)
+        return predicate
     }
 
     mutating func parseAnd() throws(SearchParseError) -> SearchPredicate? {
-        try parseChain(
+        let start = pos
+        return try parseChain(
             keyword: "and",
             operand: { (p: inout SearchParser) throws(SearchParseError) in
-                try p.parseNot()
+                guard p.pos != start else { return try p.parseNot() }
+                return try p.asCachedRule(.and) { (p: inout SearchParser) throws(SearchParseError) in
+                    try p.parseNot()
+                }
             }, combine: SearchPredicate.and)
     }
 
@@ -235,7 +270,12 @@ struct SearchParser {
         var negations = 0
         while true {
             let save = pos
-            guard consume("not"), skipWhitespace() > 0 else { pos = save; break }
+            guard consume("not") else { break }
+            guard skipWhitespace() > 0 else {
+                fail("whitespace after 'not'")
+                pos = save
+                break
+            }
             negations += 1
         }
         guard let inner = try parsePredicateExpression() else { pos = start; return nil }
@@ -256,15 +296,18 @@ struct SearchParser {
             nesting -= 1
             pos = open
         }
-        return try parseComparison()
+        return try asCachedRule(.comparison) { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseComparison()
+        }
     }
 
     /// `[@attribute] [relation] [modifier] [value]` with TaskPaper's defaults:
     /// `@text`, `contains`, `[i]`; a lone `@attribute` tests that it is there.
     mutating func parseComparison() throws(SearchParseError) -> SearchPredicate? {
+        noteFailure()
         if consume("*") { return .any }
         let start = pos
-        let left = try parseValue()
+        let left = try asCachedRule(.value) { (p: inout SearchParser) throws(SearchParseError) in try p.parseValue() }
         skipWhitespace()
         let relation = parseRelation()
         skipWhitespace()
@@ -272,7 +315,7 @@ struct SearchParser {
         let modifier = try parseModifier()
         skipWhitespace()
         let rightStart = pos
-        let right = try parseValue()
+        let right = try asCachedRule(.value) { (p: inout SearchParser) throws(SearchParseError) in try p.parseValue() }
         guard left != nil || right != nil else { pos = start; return nil }
         var rightIsEmpty = right == nil
         if case .literal("")? = right { rightIsEmpty = true }
@@ -321,12 +364,14 @@ struct SearchParser {
     ]
 
     mutating func parseRelation() -> SearchRelation? {
-        Self.relations.first { consume($0.rawValue) }
+        noteFailure()
+        return Self.relations.first { consume($0.rawValue) }
     }
 
     /// `[i]`, `[s]`, `[n]`, `[d]`, `[l]`, or several: `[nl]`, `[n,l]` (the last of i/s/n/d wins).
     mutating func parseModifier() throws(SearchParseError) -> SearchModifier? {
         let start = pos
+        noteFailure()
         guard consume("[") else { return nil }
         var modifier = SearchModifier()
         var letters = 0
