@@ -173,7 +173,8 @@ enum BirchOracleGenerator {
             if depth < 2, rng.chance(6) {
                 let open = ["*", "+", "*?", "+?", "{2,}"].contains(quantifier) || bounded
                 let inner = pattern(&rng, depth: depth + 1, bounded: open)
-                atom = rng.pick(["(", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>"]) + inner
+                atom =
+                    rng.pick(["(", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>"]) + inner
                     + (rng.chance(3) ? "|" + pattern(&rng, depth: depth + 1, bounded: open) : "") + ")"
             } else {
                 atom = rng.pick(atoms)

@@ -159,7 +159,8 @@ import Testing
             let (node, groups) = try #require(JSRegexParser.parse(pattern))
             let expected = lines.indices.filter { k in
                 let subject = ignoresCase ? lines[k].lowercased() : lines[k]
-                return JSRegexMatcher(groups: groups, deadline: .now + .seconds(5)).firstMatch(node, in: Array(subject.utf16))
+                return JSRegexMatcher(groups: groups, deadline: .now + .seconds(5)).firstMatch(
+                    node, in: Array(subject.utf16))
             }
             let query = try SearchQuery.parse("//matches \(ignoresCase ? "" : "[s] ")\"\(pattern)\"")
             #expect(try query.evaluate(in: outline, clock: SearchBadInputTests.clock) == expected, "\(pattern)")

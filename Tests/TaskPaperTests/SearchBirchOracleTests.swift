@@ -50,8 +50,9 @@ import Testing
                 }
             }
         }
-        print("birch-outline oracle (seed \(seed)): \(compared - disagreements.count) of \(compared) searches agree"
-            + " (\(refused) of them refused by birch's parser; \(thrown) left out: birch's evaluation throws)")
+        print(
+            "birch-outline oracle (seed \(seed)): \(compared - disagreements.count) of \(compared) searches agree"
+                + " (\(refused) of them refused by birch's parser; \(thrown) left out: birch's evaluation throws)")
         for line in disagreements.prefix(40) { print("disagrees: \(line)") }
         #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagree (printed above, the first 40)")
     }
@@ -78,7 +79,8 @@ import Testing
             case "\t": out += "\\t"
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) || s.value == 0x2028 || s.value == 0x2029:
+            case _
+            where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) || s.value == 0x2028 || s.value == 0x2029:
                 out += "\\u{\(String(s.value, radix: 16))}"
             default: out.unicodeScalars.append(s)
             }

@@ -45,7 +45,8 @@ extension SearchEvaluator {
     /// A pattern read from an item (`@a matches @b`): as in TaskPaper, the first item
     /// with a left value compiles it, and every other item uses that one (no right
     /// value: a pattern that matches nothing).
-    private func itemPattern(_ c: SearchComparison, _ right: SearchValue) throws(SearchEvaluationError) -> SearchPattern {
+    private func itemPattern(_ c: SearchComparison, _ right: SearchValue) throws(SearchEvaluationError) -> SearchPattern
+    {
         if let known = itemPatterns[c.id] { return known }
         let source: String
         switch right {

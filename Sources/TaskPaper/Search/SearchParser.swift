@@ -27,13 +27,15 @@ struct SearchParser {
     /// Predicates read, by offset: the look-ahead's result serves the step read at the same place.
     var predicatesRead: [Int: (predicate: SearchPredicate?, end: Int)] = [:]
 
-    enum Rule: Int { case or, and, comparison, value }
+    enum Rule: Int { case or, and, comparison, value, relation, modifier, name, nameEnd, whitespace }
+
+    func ruleKey(_ rule: Rule, at offset: Int) -> Int { rule.rawValue * (b.count + 1) + offset }
 
     /// Runs `body` as TaskPaper's cached rule `rule` at the current offset: silently if it was read there before.
     mutating func asCachedRule<T>(
         _ rule: Rule, _ body: (inout SearchParser) throws(SearchParseError) -> T
     ) throws(SearchParseError) -> T {
-        let isRepeat = !rulesRead.insert(rule.rawValue * (b.count + 1) + pos).inserted
+        let isRepeat = !rulesRead.insert(ruleKey(rule, at: pos)).inserted
         if isRepeat { silent += 1 }
         defer { if isRepeat { silent -= 1 } }
         return try body(&self)
@@ -183,7 +185,14 @@ struct SearchParser {
     /// `project`, `task` or `note` as a whole name, then whitespace.
     mutating func parseKind() -> LineKind? {
         let start = pos
-        guard let name = scanName() else { return nil }
+        // TaskPaper's parser notes where a name ends (or fails to start), unless it read that place before.
+        let startIsCached =
+            rulesRead.contains(ruleKey(.name, at: start)) || rulesRead.contains(ruleKey(.nameEnd, at: start))
+        let name = scanName(noting: false)
+        if name == nil ? !startIsCached : !rulesRead.contains(ruleKey(.nameEnd, at: pos)) { noteFailure() }
+        rulesRead.insert(ruleKey(.name, at: start))
+        rulesRead.insert(ruleKey(.nameEnd, at: pos))
+        guard let name else { return nil }
         let kind: LineKind? =
             switch name {
             case "project": .project
@@ -271,8 +280,10 @@ struct SearchParser {
         while true {
             let save = pos
             guard consume("not") else { break }
+            // Unless white space was looked for here before (then TaskPaper's parser has it cached).
+            let isCached = rulesRead.contains(ruleKey(.whitespace, at: pos))
             guard skipWhitespace() > 0 else {
-                fail("whitespace after 'not'")
+                if !isCached { fail("whitespace after 'not'") }
                 pos = save
                 break
             }
@@ -309,10 +320,12 @@ struct SearchParser {
         let start = pos
         let left = try asCachedRule(.value) { (p: inout SearchParser) throws(SearchParseError) in try p.parseValue() }
         skipWhitespace()
-        let relation = parseRelation()
+        let relation = try asCachedRule(.relation) { (p: inout SearchParser) in p.parseRelation() }
         skipWhitespace()
         let modifierStart = pos
-        let modifier = try parseModifier()
+        let modifier = try asCachedRule(.modifier) { (p: inout SearchParser) throws(SearchParseError) in
+            try p.parseModifier()
+        }
         skipWhitespace()
         let rightStart = pos
         let right = try asCachedRule(.value) { (p: inout SearchParser) throws(SearchParseError) in try p.parseValue() }

@@ -6,7 +6,8 @@ extension SearchParser {
     mutating func parseValue() throws(SearchParseError) -> SearchOperand? {
         if consume("@") {
             guard let name = scanAttributeName() else {
-                fail("an attribute name after '@'")
+                // TaskPaper's grammar refuses a ':' there without noting it.
+                if peek() != UInt8(ascii: ":") { fail("an attribute name after '@'") }
                 pos -= 1
                 return nil
             }
@@ -126,12 +127,15 @@ extension SearchParser {
 
     static let symbols: Set<UInt8> = Set("~`#$%^&*+{}|\\;',.?-".utf8)
 
-    /// An XML-style name (TaskPaper's `Name`): a start character, then name characters.
-    mutating func scanName() -> String? {
+    /// An XML-style name (TaskPaper's `Name`): a start character, then name characters. `noting`: remember
+    /// where it started and stopped (as TaskPaper's parser caches it).
+    mutating func scanName(noting: Bool = true) -> String? {
         let start = pos
+        if noting { rulesRead.insert(ruleKey(.name, at: start)) }
         guard let (first, length) = scalar(), Self.isNameStart(first) else { return nil }
         pos += length
         while let (c, length) = scalar(), Self.isNameStart(c) || Self.isNameContinue(c) { pos += length }
+        if noting { rulesRead.insert(ruleKey(.nameEnd, at: pos)) }
         return String(decoding: b[start..<pos], as: UTF8.self)
     }
 
@@ -190,6 +194,7 @@ extension SearchParser {
     mutating func skipWhitespace() -> Int {
         let start = pos
         while let c = peek(), Self.isWhitespace(c) { pos += 1 }
+        rulesRead.insert(ruleKey(.whitespace, at: pos))
         return pos - start
     }
 
