@@ -183,7 +183,7 @@ enum BirchOracleGenerator {
         }
         if rng.chance(6) { p = "^" + p }
         if rng.chance(5) { p += "$" }
-        if rng.chance(12) { p += rng.pick(["(", ")", "[", "\\", "*", "+?+"]) }
+        if depth == 0, rng.chance(12) { p += rng.pick(["(", ")", "[", "\\", "*", "+?+"]) }
         return p
     }
 }

@@ -27,7 +27,7 @@ import Testing
             cases.append((text, (0..<80).map { _ in BirchOracleGenerator.query(&rng) }))
         }
         let answers = try Self.birchAnswers(cases)
-        var compared = 0, refused = 0, thrown = 0
+        var compared = 0, refused = 0, thrown = 0, runaway = 0
         var disagreements: [String] = []
         for (c, expected) in zip(cases, answers) {
             let document = TextDocument(text: c.text)
@@ -41,6 +41,12 @@ import Testing
                     let parsed = try SearchQuery.parse(query)
                     ours = .items(try parsed.evaluate(in: outline, clock: Self.clock))
                 } catch let error as SearchParseError {
+                    // Refused by design (`(a+)+` can take exponential time), where TaskPaper would try it.
+                    if error.message.contains("exponential time") {
+                        runaway += 1
+                        compared -= 1
+                        continue
+                    }
                     ours = .error(error.utf8Offset)
                 }
                 if case .error = birch { refused += 1 }
@@ -52,7 +58,8 @@ import Testing
         }
         print(
             "birch-outline oracle (seed \(seed)): \(compared - disagreements.count) of \(compared) searches agree"
-                + " (\(refused) of them refused by birch's parser; \(thrown) left out: birch's evaluation throws)")
+                + " (\(refused) of them refused by birch's parser; left out: \(thrown) where birch's evaluation throws,"
+                + " \(runaway) with a pattern refused as a possible runaway)")
         for line in disagreements.prefix(40) { print("disagrees: \(line)") }
         #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagree (printed above, the first 40)")
     }

@@ -108,11 +108,15 @@ extension SearchEvaluator {
             case nil: nil
             }
         case .none: return nil
-        case .id: return item == SearchDocument.root ? nil : Substring(String(item + 1))
+        // The root has an id too (TaskPaper's `Birch`).
+        case .id: return item == SearchDocument.root ? "root" : Substring(String(item + 1))
         case .indent:
             guard let indent = document.indent(of: item) else { return document.tagValue(of: item, named: "indent") }
             return Substring(String(indent))
         case .tag(let name): return document.tagValue(of: item, named: name)
+        case .dataTag(let name):
+            if let value = document.tagValue(of: item, named: name), !value.isEmpty { return value }
+            return document.tagValue(of: item, named: "data-" + name)
         }
     }
 

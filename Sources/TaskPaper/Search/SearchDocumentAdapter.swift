@@ -75,8 +75,27 @@ final class SearchDocument {
     /// The item's kind; a blank line is an empty note, as in TaskPaper.
     func kind(of item: Int) -> LineKind? {
         guard item != Self.root else { return nil }
-        let kind = lines[item].syntax.kind
-        return kind == .blank ? .note : kind
+        return lines.withUnsafeBufferPointer { Self.kind(of: $0.baseAddress! + item) }
+    }
+
+    /// The kind TaskPaper gives a line: a blank line is an empty note, and a line whose `-`, `+` or `*`
+    /// is followed by U+2029, U+0085 or a form feed (a line break of its text, in TaskPaper) is a task.
+    static func kind(of line: UnsafePointer<Line>) -> LineKind {
+        let kind = line.pointee.syntax.kind
+        switch kind {
+        case .blank: return .note
+        case .task: return .task
+        case .note, .project:
+            let start = line.pointee.syntax.indentLength
+            return line.pointee.withUTF8Bytes { b in
+                guard start + 1 < b.count, b[start] == 0x2D || b[start] == 0x2B || b[start] == 0x2A else { return kind }
+                let next = b[start + 1]
+                let breaks =
+                    next == 0x0C || (next == 0xC2 && start + 2 < b.count && b[start + 2] == 0x85)
+                    || (next == 0xE2 && start + 3 < b.count && b[start + 2] == 0x80 && b[start + 3] == 0xA9)
+                return breaks ? .task : kind
+            }
+        }
     }
 
     /// `@text`: the line without its indentation, as TaskPaper's body text
@@ -138,9 +157,7 @@ final class SearchDocument {
         lines.withUnsafeBufferPointer { lines in
             let base = lines.baseAddress!
             for i in range {
-                var lineKind = base[i].syntax.kind
-                if lineKind == .blank { lineKind = .note }
-                guard kind == nil || lineKind == kind else { continue }
+                guard kind == nil || Self.kind(of: base + i) == kind else { continue }
                 if table.holds(for: base + i) { out.append(i) }
             }
         }

@@ -387,7 +387,7 @@ struct SearchParser {
         noteFailure()
         guard consume("[") else { return nil }
         var modifier = SearchModifier()
-        var letters = 0
+        var letters = 0, separators = 0
         while let c = peek() {
             switch c {
             case UInt8(ascii: "i"): modifier.conversion = .caseInsensitive
@@ -395,11 +395,15 @@ struct SearchParser {
             case UInt8(ascii: "n"): modifier.conversion = .number
             case UInt8(ascii: "d"): modifier.conversion = .date
             case UInt8(ascii: "l"): modifier.isList = true
-            case UInt8(ascii: ","), UInt8(ascii: " "): pos += 1; continue
+            case UInt8(ascii: ","), UInt8(ascii: " "):
+                pos += 1
+                separators += 1
+                continue
             default:
-                guard letters > 0, consume("]") else {
-                    fail(letters == 0 ? "a modifier (one of i s n d l)" : "']' to close the modifier at \(start)")
-                    pos = start
+                // TaskPaper 3 reads one of `[s]` `[i]` `[n]` `[d]`; longer ones are lists (`[nl]`, `[n,l]`).
+                let isTaskPaper3 = letters == 1 && separators == 0
+                guard letters > 0, modifier.isList || isTaskPaper3, consume("]") else {
+                    failModifier(at: start, letters == 0 ? "a modifier (one of i s n d l)" : nil)
                     return nil
                 }
                 return modifier
@@ -407,8 +411,15 @@ struct SearchParser {
             letters += 1
             pos += 1
         }
-        fail("']' to close the modifier at \(start)")
-        pos = start
+        failModifier(at: start, nil)
         return nil
+    }
+
+    /// A modifier that does not read: the error goes where TaskPaper's grammar (`'[' [sind] ']'`) stops.
+    private mutating func failModifier(at start: Int, _ what: String?) {
+        pos = start + 1
+        if let c = peek(), Set("sind".utf8).contains(c) { pos += 1 }
+        fail(what ?? "']' to close the modifier at \(start)")
+        pos = start
     }
 }

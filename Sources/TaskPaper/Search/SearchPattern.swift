@@ -56,8 +56,12 @@ struct SearchPattern: Sendable {
         case .empty, .character, .set, .backreference, .inputStart, .inputEnd, .wordBoundary: return
         case .sequence(let items), .alternation(let items):
             for item in items { try checkCost(item, depth: depth + 1, insideOpenRepeat: insideOpenRepeat) }
-        case .group(let inner, _), .look(let inner, _, _):
+        case .group(let inner, _):
             try checkCost(inner, depth: depth + 1, insideOpenRepeat: insideOpenRepeat)
+        case .look(let inner, _, _):
+            // A look-around, once it matched, is never tried again another way: repeats inside it do not
+            // multiply with the repeat around it.
+            try checkCost(inner, depth: depth + 1, insideOpenRepeat: false)
         case .repeated(let inner, _, let max, _, _):
             let isOpen = max == Int.max
             if isOpen, insideOpenRepeat {

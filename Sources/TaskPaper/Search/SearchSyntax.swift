@@ -125,7 +125,7 @@ final class SearchComparison: Sendable {
 }
 
 /// What `@name` reads: the item's text, its kind, its id, its indent, a tag
-/// (`@due` or `@data-due`), or nothing.
+/// (`@due`, `@data-due`), or nothing.
 enum SearchAttribute: Sendable, Equatable {
     case text, type, none
     /// TaskPaper's item id: random in the app, so only its presence means anything (here: the line number).
@@ -133,6 +133,9 @@ enum SearchAttribute: Sendable, Equatable {
     /// TaskPaper's `indent` (levels below the parent) on nested items, else the `@indent` tag.
     case indent
     case tag(String)
+    /// `@data-name`: the tag's value when it has one; else (TaskPaper reads attribute `data-name`,
+    /// empty for a bare tag, as missing) the value of a tag named `data-name`.
+    case dataTag(String)
 
     init(name: String) {
         switch name {
@@ -141,7 +144,7 @@ enum SearchAttribute: Sendable, Equatable {
         case "id": self = .id
         case "data-id": self = .none
         case "indent": self = .indent
-        default: self = .tag(name.hasPrefix("data-") ? String(name.dropFirst(5)) : name)
+        default: self = name.hasPrefix("data-") ? .dataTag(String(name.dropFirst(5))) : .tag(name)
         }
     }
 }
