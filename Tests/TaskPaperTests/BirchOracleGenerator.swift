@@ -29,7 +29,8 @@ enum BirchOracleGenerator {
     }
 
     static func line(_ rng: inout SeededRandom) -> String {
-        var text = (0..<rng.int(1...3)).map { _ in rng.pick(words) }.joined(separator: " ")
+        // No leading space: TaskPaper turns leading spaces into tabs, a difference left out by design.
+        var text = (0..<rng.int(1...3)).map { _ in rng.pick(words) }.filter { !$0.isEmpty }.joined(separator: " ")
         if rng.chance(6) { text += rng.pick(separators) + rng.pick(words) }
         for _ in 0..<rng.int(0...2) {
             let name = rng.pick(tagNames)

@@ -91,9 +91,9 @@ extension SearchEvaluator {
         case .attribute(let name):
             return convert(attribute(name, of: item), modifier)
         case .count(let expression):
+            // The root counts, as in TaskPaper (`count(parent::*)` is 1 on a top-level item).
             let found = try evaluate(expression, from: item)
-            let count = found.first == SearchDocument.root ? found.count - 1 : found.count
-            return convert(Substring(String(count)), modifier)
+            return convert(Substring(String(found.count)), modifier)
         }
     }
 
