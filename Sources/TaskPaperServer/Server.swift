@@ -147,13 +147,12 @@ public final class Server: @unchecked Sendable {
                 writer.send(OutgoingMessage.response(id: id, result: result), answering: id)
             case .offLoop(let compute):
                 sentOffLoop = true
-                let writer = self.writer
+                let writer = self.writer, inbox = self.inbox, work = OffLoopWork(compute)
                 Server.offLoopQueue.async {
-                    do throws(ResponseError) {
-                        writer.send(OutgoingMessage.response(id: id, result: try compute()), answering: id)
-                    } catch {
-                        writer.send(OutgoingMessage.error(id: id, error), answering: id)
-                    }
+                    work.answer(id, to: writer)
+                    // What the work borrowed (snapshots) goes back to the loop and is dropped there
+                    // (README.md, "Threads": an off-loop request returns its snapshots).
+                    inbox.push(.task { _ in work.drop() })
                 }
             }
         } catch {
@@ -232,4 +231,28 @@ public final class Server: @unchecked Sendable {
     var analysisContext: AnalysisContext {
         AnalysisContext(settings: settings, clock: now(), encoding: encoding)
     }
+}
+
+/// An off-loop answer and what it captured (snapshots of documents): computed and sent on the off-loop queue,
+/// then dropped on the loop. An edit that finds a document's lines no longer shared changes them in place, so
+/// the last reference a reader held must be let go where the sanitizer can see it ordered before that edit:
+/// through the inbox, not inside the runtime's reference counting (which ThreadSanitizer does not see).
+final class OffLoopWork: @unchecked Sendable {
+    // Read on the off-loop queue, then set to nil on the loop after an inbox event the queue pushed.
+    private var compute: (@Sendable () throws(ResponseError) -> any JSONEncodable)?
+
+    init(_ compute: @escaping @Sendable () throws(ResponseError) -> any JSONEncodable) { self.compute = compute }
+
+    /// Computes the answer and sends it; the answer (which may hold a snapshot) is gone when this returns.
+    func answer(_ id: RequestID, to writer: MessageWriter) {
+        guard let compute else { return }
+        do throws(ResponseError) {
+            writer.send(OutgoingMessage.response(id: id, result: try compute()), answering: id)
+        } catch {
+            writer.send(OutgoingMessage.error(id: id, error), answering: id)
+        }
+    }
+
+    /// Lets go of what the work captured (on the loop).
+    func drop() { compute = nil }
 }

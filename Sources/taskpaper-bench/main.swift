@@ -136,6 +136,16 @@ if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
         "first completion (in process)", p.firstCompletionMs, floor: s.docFloorMs, floorName: "doc floor",
         ratio: 0.5)
     verdict("a search (in process)", searchMs.last!, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    // Issue 31: one notification of many changes costs what it changes, whatever the findings.
+    let batched = try BatchedEditBench.run(server: server, text: doc.text)
+    let batchedFlagged = try BatchedEditBench.run(server: server, text: BatchedEditBench.everyLineFlagged(doc.text))
+    for (name, ms) in [("", batched), (", a finding a line", batchedFlagged)] {
+        print(
+            "  "
+                + "one didChange of \(BatchedEditBench.changeCount) changes\(name)".padding(
+                    toLength: 36, withPad: " ", startingAt: 0)
+                + "\(f3(ms)) / \(f3(s.docFloorMs)) doc floor = \(f2(ms / s.docFloorMs))x (no SPEC target)")
+    }
     let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
     let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
     print(

@@ -61,4 +61,33 @@ import TaskPaperServer
         #expect(try c.request("textDocument/hover", LSPClient.at(plan, 1, 20)) != .null)
         #expect(try c.shutdownAndExit() == 0)
     }
+
+    /// Definition and references on an item whose saved search does not parse answer as on any other
+    /// item (null, or the tag's references on a tag): the params are valid, and the `search-malformed`
+    /// diagnostic already says what is wrong (issue 31).
+    @Test func definitionAndReferencesOnMalformedValidAndAbsentSavedSearches() throws {
+        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T10:00"])
+        try c.initialize()
+        let uri = "file:///searches.taskpaper"
+        c.open(uri, "- a @search(///)\n- b @search(//@next)\n- c @next\n- d\n")
+        func answers(line: Int, character: Int) throws -> [JSON] {
+            let references = try c.requestResponse(
+                "textDocument/references", LSPClient.at(uri, line, character, ["context": ["includeDeclaration": true]])
+            )
+            let definition = try c.requestResponse("textDocument/definition", LSPClient.at(uri, line, character))
+            return [
+                references["error"] ?? references["result"] ?? nil, definition["error"] ?? definition["result"] ?? nil,
+            ]
+        }
+        // Malformed, on the item's text and on its @search tag; then absent, on the text of an item without one.
+        #expect(try answers(line: 0, character: 2) == [.null, .null])
+        #expect(try answers(line: 3, character: 2) == [.null, .null])
+        let onTag = try answers(line: 0, character: 5)
+        #expect(onTag[0].arrayValue?.map(\.rangeTuple) == [[0, 4, 0, 11], [1, 4, 1, 11]])
+        #expect(onTag[1] == .null)
+        // Valid: both list the item it finds.
+        let valid = try answers(line: 1, character: 2)
+        #expect(valid.map { $0.arrayValue?.map(\.rangeTuple) } == [[[2, 0, 2, 9]], [[2, 0, 2, 9]]])
+        #expect(try c.shutdownAndExit() == 0)
+    }
 }

@@ -26,7 +26,7 @@ extension Server {
     ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
-        if let saved = try savedSearch(at: params.at) { return try savedSearchLocations(saved) }
+        if let saved = try savedSearch(at: params.at), let locations = savedSearchLocations(saved) { return locations }
         guard let hit = try tagUnderCursor(params.at) else { return { JSONNull() } }
         let locations = workspaceTagSites(named: hit.name).map { Location(uri: $0.uri, range: $0.atName) }
         return { locations }

@@ -43,13 +43,12 @@ extension Server {
             tag: line.syntax.tags[search.tagIndex])
     }
 
-    /// The items a saved search finds, in document order.
+    /// The items a saved search finds, in document order; nil when its query does not parse: its
+    /// `search-malformed` diagnostic says why, and the request answers as on any other item.
     func savedSearchLocations(
         _ saved: SavedSearchAtCursor
-    ) throws(ResponseError)
-        -> @Sendable () throws(ResponseError) -> any JSONEncodable
-    {
-        let run = try searchRun(saved.search.query)
+    ) -> (@Sendable () throws(ResponseError) -> any JSONEncodable)? {
+        guard let run = try? searchRun(saved.search.query) else { return nil }
         return { () throws(ResponseError) in SearchLocations(found: [try run.run(in: saved.doc, uri: saved.uri)]) }
     }
 
@@ -58,8 +57,10 @@ extension Server {
     ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
-        guard let saved = try savedSearch(at: params.at) else { return { JSONNull() } }
-        return try savedSearchLocations(saved)
+        guard let saved = try savedSearch(at: params.at), let locations = savedSearchLocations(saved) else {
+            return { JSONNull() }
+        }
+        return locations
     }
 
     /// Hover on a saved search: how many items it finds and the first ten; any other tag's hover otherwise.

@@ -34,7 +34,7 @@ extension Server {
     func didChange(_ params: DidChangeTextDocumentParams) throws(ResponseError) {
         let uri = params.uri
         guard let doc = documents[uri] else { throw .invalidParams("Document \(uri) is not open") }
-        for change in params.changes { doc.apply(range: change.range, text: change.text) }
+        doc.apply(params.changes)
         doc.setVersion(params.version)
         needsPublish.insert(uri)
     }

@@ -194,17 +194,57 @@ final class OpenDocument {
 
     /// One content change; `range` nil means the whole text.
     func apply(range: ClientRange?, text newText: String) {
+        update(replaceText(range: range, text: newText))
+    }
+
+    /// The changes of one notification, in order. Where many of them touch findings (a formatting result,
+    /// a re-indent or a multi-cursor edit on lines that all have one), the findings are noted once after
+    /// the last change, in one pass over the lines' results: noted change by change, each change would
+    /// copy every finding after it.
+    func apply(_ changes: [DidChangeTextDocumentParams.ContentChange]) {
+        guard changes.count > 1 else {
+            for c in changes { apply(range: c.range, text: c.text) }
+            return
+        }
+        // Each line's encoded findings, aligned with the lines, from the first change that touches a finding.
+        var encodedByLine: [EncodedDiagnostics?]?
+        for c in changes {
+            let change = replaceText(range: c.range, text: c.text)
+            let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
+            if encodedByLine == nil, touchesFindings(change, fresh) {
+                // Nothing has moved a finding yet: the flagged lines are still those of the lines' numbering.
+                var byLine = [EncodedDiagnostics?](repeating: nil, count: results.count)
+                for (k, line) in flaggedLines.enumerated() { byLine[line] = flaggedEncoded[k] }
+                encodedByLine = byLine
+            }
+            replaceResults(change, with: fresh)
+            encodedByLine?.replaceSubrange(change.removed, with: repeatElement(nil, count: change.insertedCount))
+        }
+        guard let encodedByLine else { return }
+        var flagged: [Int] = [], encoded: [EncodedDiagnostics?] = []
+        for (line, result) in results.enumerated() where !result.diagnostics.isEmpty {
+            flagged.append(line)
+            encoded.append(encodedByLine[line])
+        }
+        flaggedLines = flagged
+        flaggedEncoded = encoded
+        diagnosticsJSON = nil
+        diagnosticsGeneration = generation
+    }
+
+    /// Replaces the text a change names and keeps the tag counts current; the caller re-derives results.
+    private func replaceText(range: ClientRange?, text newText: String) -> LineChange {
         let change: LineChange
         if let range {
             change = text.replace(from: range.start.text, to: range.end.text, with: newText, encoding: context.encoding)
         } else {
             change = text.replaceAll(with: newText)
         }
-        update(change)
         if cachedTagCounts != nil {
             for line in change.removedLines { cachedTagCounts!.count(line.text, line.syntax, sign: -1) }
             for i in change.inserted { cachedTagCounts!.count(text.lines[i].text, text.lines[i].syntax, sign: 1) }
         }
+        return change
     }
 
     func setVersion(_ v: Int) { version = v }
@@ -226,16 +266,35 @@ final class OpenDocument {
 
     private func update(_ change: LineChange) {
         let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
+        replaceResults(change, with: fresh)
+        noteFindings(change, fresh)
+    }
+
+    /// Puts the results of a change's new lines in place of those of the lines it removed.
+    private func replaceResults(_ change: LineChange, with fresh: [LineResults]) {
         if change.removed == results.indices {
             results = fresh
         } else {
             results.replaceSubrange(change.removed, with: fresh)
         }
+        generation = generations.next()
+        keptOutline.note(change, generation: generation)
+    }
+
+    /// Whether a change (its results not in place yet) adds, removes or moves a finding.
+    private func touchesFindings(_ change: LineChange, _ fresh: [LineResults]) -> Bool {
+        let shift = change.insertedCount - change.removed.count
+        if shift != 0, let last = flaggedLines.last, last >= change.removed.lowerBound { return true }
+        return results[change.removed].contains { !$0.diagnostics.isEmpty }
+            || fresh.contains { !$0.diagnostics.isEmpty }
+    }
+
+    /// Moves the flagged lines after a change whose results are in place (the flagged lines are still
+    /// numbered as before it).
+    private func noteFindings(_ change: LineChange, _ fresh: [LineResults]) {
         let lo = flaggedLines.partitionPoint { $0 < change.removed.lowerBound }
         let hi = flaggedLines.partitionPoint { $0 < change.removed.upperBound }
         let shift = change.insertedCount - change.removed.count
-        generation = generations.next()
-        keptOutline.note(change, generation: generation)
         // Most keystrokes touch a line without findings and leave it so: every finding,
         // its JSON and the pull `resultId` stay as they are, and nothing is copied.
         if shift == 0, lo == hi, fresh.allSatisfy({ $0.diagnostics.isEmpty }) { return }
