@@ -1,159 +1,262 @@
-/// Runs a `JSRegexNode` as ECMAScript specifies its matching: backtracking,
-/// continuation by continuation, over UTF-16 code units, case-sensitively.
-/// Repetitions of one character (`.*`, `\w+`, `[a-z]{2,}`) loop instead of
-/// recursing. It counts its steps: past the deadline, or nested too deep for
-/// the stack, it gives up (`gaveUp`), and the search stops as too slow.
+/// Runs a `JSRegexProgram` as ECMAScript specifies matching: backtracking over
+/// UTF-16 code units, case-sensitively, the first alternative that leads to a
+/// match winning. The alternatives not yet tried are choice points on the heap,
+/// each with the height of a trail of the registers (captures, loop counts)
+/// changed since, so no call recurses: a long subject or a deep repetition
+/// costs memory, not stack. It counts its steps: past the deadline, or past
+/// `maxChoices` pending alternatives, it gives up (`gaveUp`) and the search
+/// stops as too slow.
 final class JSRegexMatcher {
-    private var s: [UInt16] = []
-    private var captures: [Int]
+    private enum Kind: UInt8 {
+        /// Go on at `pc` from `position`.
+        case resume
+        /// The inside of a look-around failed: a positive one fails, a negative one goes on at `pc`.
+        case positiveLook, negativeLook
+        /// The next count of a `repeatSet` (at `pc`) from `position`: `count`, down to or up to `limit`.
+        case fewerRepeats, moreRepeats
+    }
+
+    private struct Choice {
+        var kind: Kind
+        var forward = true
+        var pc: Int
+        var position: Int
+        var trail: Int
+        var count = 0
+        var limit = 0
+    }
+
+    /// About 50 MB of pending alternatives and 32 MB of trail: far beyond what a line of text needs
+    /// (`(a|b)*` on a line of 100,000 characters leaves 200,000).
+    static let maxChoices = 1 << 20
+    static let maxTrail = 1 << 21
+
+    private let program: JSRegexProgram
+    private var registers: [Int]
+    private var choices: [Choice] = []
+    private var trail: [(register: Int, value: Int)] = []
     private var steps = 0
-    private var depth = 0
+    private var nextClockCheck = 0
     private let deadline: ContinuousClock.Instant
     private(set) var gaveUp = false
 
-    /// Deeper than this, continuations would risk the stack of a secondary thread.
-    static let maxDepth = 2_000
-
-    init(groups: Int, deadline: ContinuousClock.Instant) {
-        captures = [Int](repeating: -1, count: 2 * (groups + 1))
+    init(_ program: JSRegexProgram, deadline: ContinuousClock.Instant) {
+        self.program = program
+        registers = [Int](repeating: -1, count: program.registerCount)
         self.deadline = deadline
     }
 
-    /// Whether the pattern matches anywhere in `subject` (JavaScript's `subject.match(regex)`).
-    func firstMatch(_ node: JSRegexNode, in subject: [UInt16]) -> Bool {
-        s = subject
-        defer { s = [] }
+    /// Whether the program matches anywhere in `subject` (JavaScript's `subject.match(regex)`).
+    func firstMatch(in subject: [UInt16]) -> Bool {
+        defer {
+            choices = []
+            trail = []
+        }
         for start in 0...subject.count {
-            for k in captures.indices { captures[k] = -1 }
-            if match(node, start, forward: true, { _ in true }) { return true }
+            if run(subject, from: start) { return true }
             if gaveUp { return false }
         }
         return false
     }
 
-    private func match(_ node: JSRegexNode, _ i: Int, forward: Bool, _ k: (Int) -> Bool) -> Bool {
-        if gaveUp { return false }
-        steps &+= 1
-        if steps & 0x3FFF == 0, ContinuousClock.now > deadline { gaveUp = true; return false }
-        depth += 1
-        defer { depth -= 1 }
-        if depth > Self.maxDepth { gaveUp = true; return false }
-        switch node {
-        case .empty: return k(i)
-        case .character(let c):
-            guard let j = step(i, forward), s[forward ? i : j] == c else { return false }
-            return k(j)
-        case .set(let set):
-            guard let j = step(i, forward), set.contains(s[forward ? i : j]) else { return false }
-            return k(j)
-        case .sequence(let items):
-            return sequence(items, forward ? 0 : items.count - 1, i, forward, k)
-        case .alternation(let alternatives):
-            for alternative in alternatives where match(alternative, i, forward: forward, k) { return true }
+    private func set(_ register: Int, _ value: Int) {
+        if !choices.isEmpty {
+            if trail.count >= Self.maxTrail { gaveUp = true }
+            trail.append((register, registers[register]))
+        }
+        registers[register] = value
+    }
+
+    private func push(_ choice: Choice) -> Bool {
+        guard choices.count < Self.maxChoices else {
+            gaveUp = true
             return false
-        case .group(let inner, let capture):
-            guard let n = capture else { return match(inner, i, forward: forward, k) }
-            return match(inner, i, forward: forward) { j in
-                let saved = (captures[2 * n], captures[2 * n + 1])
-                (captures[2 * n], captures[2 * n + 1]) = forward ? (i, j) : (j, i)
-                if k(j) { return true }
-                (captures[2 * n], captures[2 * n + 1]) = saved
-                return false
-            }
-        case .backreference(let n):
-            let start = captures[2 * n], end = captures[2 * n + 1]
-            guard start >= 0, end >= 0 else { return k(i) }
-            let length = end - start
-            let from = forward ? i : i - length
-            guard from >= 0, from + length <= s.count else { return false }
-            for d in 0..<length where s[from + d] != s[start + d] { return false }
-            return k(forward ? i + length : i - length)
-        case .inputStart: return i == 0 && k(i)
-        case .inputEnd: return i == s.count && k(i)
-        case .wordBoundary(let negated):
-            let before = i > 0 && JSCharacterSet.word.contains(s[i - 1])
-            let after = i < s.count && JSCharacterSet.word.contains(s[i])
-            return (before != after) != negated && k(i)
-        case .look(let inner, let ahead, let negated):
-            let saved = captures
-            let found = match(inner, i, forward: ahead) { _ in true }
-            if gaveUp { return false }
-            if found == negated {
-                captures = saved
-                return false
-            }
-            if k(i) { return true }
-            captures = saved
-            return false
-        case .repeated(let inner, let min, let max, let greedy, let groups):
-            if case .set(let set) = inner { return repeatSet(set, min, max, greedy, i, forward, k) }
-            if case .character(let c) = inner {
-                return repeatSet(JSCharacterSet([c...c]), min, max, greedy, i, forward, k)
-            }
-            return repeatNode(inner, min, max, greedy, groups, i, forward, k)
+        }
+        choices.append(choice)
+        return true
+    }
+
+    private func undo(to height: Int) {
+        while trail.count > height {
+            let (register, value) = trail.removeLast()
+            registers[register] = value
         }
     }
 
-    @inline(__always)
-    private func step(_ i: Int, _ forward: Bool) -> Int? {
-        forward ? (i < s.count ? i + 1 : nil) : (i > 0 ? i - 1 : nil)
-    }
-
-    private func sequence(_ items: [JSRegexNode], _ at: Int, _ i: Int, _ forward: Bool, _ k: (Int) -> Bool) -> Bool {
-        guard at >= 0, at < items.count else { return k(i) }
-        return match(items[at], i, forward: forward) { j in sequence(items, forward ? at + 1 : at - 1, j, forward, k) }
-    }
-
-    /// One character repeated: count how far it reaches, then try the rest from each length.
-    private func repeatSet(
-        _ set: JSCharacterSet, _ min: Int, _ max: Int, _ greedy: Bool, _ i: Int, _ forward: Bool,
-        _ k: (Int) -> Bool
-    ) -> Bool {
-        var n = 0
-        let limit = forward ? s.count - i : i
-        while n < max, n < limit, set.contains(s[forward ? i + n : i - 1 - n]) { n += 1 }
-        guard n >= min else { return false }
-        steps &+= n
-        if greedy {
-            for count in stride(from: n, through: min, by: -1) where k(forward ? i + count : i - count) { return true }
-        } else {
-            for count in min...n where k(forward ? i + count : i - count) { return true }
-        }
-        return false
-    }
-
-    /// ECMAScript's RepeatMatcher: each repetition clears the groups inside, and one that
-    /// matches nothing once the minimum is reached fails (so `(a*)*` ends).
-    private func repeatNode(
-        _ inner: JSRegexNode, _ min: Int, _ max: Int, _ greedy: Bool, _ groups: Range<Int>, _ i: Int,
-        _ forward: Bool, _ k: (Int) -> Bool
-    ) -> Bool {
-        if max == 0 { return k(i) }
-        func once() -> Bool {
-            var saved: [Int] = []
-            for g in groups where g < captures.count / 2 {
-                saved.append(captures[2 * g])
-                saved.append(captures[2 * g + 1])
-                captures[2 * g] = -1
-                captures[2 * g + 1] = -1
-            }
-            let found = match(inner, i, forward: forward) { j in
-                if min == 0, j == i { return false }
-                return repeatNode(
-                    inner, min == 0 ? 0 : min - 1, max == Int.max ? max : max - 1, greedy, groups, j, forward, k)
-            }
-            if !found {
-                var s = 0
-                for g in groups where g < captures.count / 2 {
-                    captures[2 * g] = saved[s]
-                    captures[2 * g + 1] = saved[s + 1]
-                    s += 2
+    /// The program run from `start`: whether it reaches `match`.
+    private func run(_ s: [UInt16], from start: Int) -> Bool {
+        for r in registers.indices { registers[r] = -1 }
+        choices.removeAll(keepingCapacity: true)
+        trail.removeAll(keepingCapacity: true)
+        var pc = 0, i = start
+        while true {
+            steps &+= 1
+            if steps >= nextClockCheck {
+                nextClockCheck = steps + 0x4000
+                if gaveUp || ContinuousClock.now > deadline {
+                    gaveUp = true
+                    return false
                 }
             }
-            return found
+            var ok = true
+            switch program.instructions[pc] {
+            case .character(let c, let forward):
+                if forward, i < s.count, s[i] == c {
+                    i += 1
+                } else if !forward, i > 0, s[i - 1] == c {
+                    i -= 1
+                } else {
+                    ok = false
+                }
+                pc += 1
+            case .set(let k, let forward):
+                if forward, i < s.count, program.sets[k].contains(s[i]) {
+                    i += 1
+                } else if !forward, i > 0, program.sets[k].contains(s[i - 1]) {
+                    i -= 1
+                } else {
+                    ok = false
+                }
+                pc += 1
+            case .repeatSet(let k, let min, let max, let greedy, let forward):
+                ok = repeatSet(s, program.sets[k], min, max, greedy, forward, pc, &i)
+                pc += 1
+            case .split(let other):
+                ok = push(Choice(kind: .resume, pc: other, position: i, trail: trail.count))
+                pc += 1
+            case .jump(let target): pc = target
+            case .groupStart(let n):
+                set(program.groupStartRegister(n), i)
+                pc += 1
+            case .groupEnd(let n, let forward):
+                let from = registers[program.groupStartRegister(n)]
+                set(2 * n, forward ? from : i)
+                set(2 * n + 1, forward ? i : from)
+                pc += 1
+            case .backreference(let n, let forward):
+                ok = backreference(s, n, forward, &i)
+                pc += 1
+            case .inputStart:
+                ok = i == 0
+                pc += 1
+            case .inputEnd:
+                ok = i == s.count
+                pc += 1
+            case .wordBoundary(let negated):
+                let before = i > 0 && JSCharacterSet.word.contains(s[i - 1])
+                let after = i < s.count && JSCharacterSet.word.contains(s[i])
+                ok = (before != after) != negated
+                pc += 1
+            case .loopInit(let loop):
+                set(program.loopCountRegister(loop), 0)
+                pc += 1
+            case .loopHead(let loop, let min, let max, let greedy, let exit):
+                let count = registers[program.loopCountRegister(loop)]
+                if count < min {
+                    pc += 1
+                } else if max != Int.max, count >= max {
+                    pc = exit
+                } else if greedy {
+                    ok = push(Choice(kind: .resume, pc: exit, position: i, trail: trail.count))
+                    pc += 1
+                } else {
+                    ok = push(Choice(kind: .resume, pc: pc + 1, position: i, trail: trail.count))
+                    pc = exit
+                }
+            case .loopBody(let loop, let groups):
+                for g in groups where g <= program.groups {
+                    set(2 * g, -1)
+                    set(2 * g + 1, -1)
+                }
+                set(program.loopStartRegister(loop), i)
+                pc += 1
+            case .loopEnd(let loop, let min, let head):
+                // Once the minimum is reached, a repetition that matched nothing fails (so `(a*)*` ends).
+                let count = registers[program.loopCountRegister(loop)]
+                if count >= min, i == registers[program.loopStartRegister(loop)] {
+                    ok = false
+                } else {
+                    set(program.loopCountRegister(loop), count + 1)
+                    pc = head
+                }
+            case .lookStart(let look, let negated, let next):
+                set(program.lookMarkRegister(look), choices.count)
+                let kind: Kind = negated ? .negativeLook : .positiveLook
+                ok = push(Choice(kind: kind, pc: next, position: i, trail: trail.count))
+                pc += 1
+            case .lookEnd(let look, let negated):
+                // The inside matched: its other alternatives are never tried (a look-around is atomic).
+                let mark = registers[program.lookMarkRegister(look)]
+                let barrier = choices[mark]
+                choices.removeSubrange(mark...)
+                if negated {
+                    undo(to: barrier.trail)
+                    ok = false
+                } else {
+                    i = barrier.position
+                    pc += 1
+                }
+            case .match: return true
+            }
+            if !ok, !backtrack(&pc, &i) { return false }
         }
-        if min > 0 { return once() }
-        if greedy { return once() || (!gaveUp && k(i)) }
-        return k(i) || (!gaveUp && once())
+    }
+
+    /// Resumes at the latest choice point; false when none is left (or the matcher gave up).
+    private func backtrack(_ pc: inout Int, _ i: inout Int) -> Bool {
+        while !gaveUp, let choice = choices.popLast() {
+            undo(to: choice.trail)
+            switch choice.kind {
+            case .resume, .negativeLook:
+                pc = choice.pc
+                i = choice.position
+                return true
+            case .positiveLook: continue
+            case .fewerRepeats, .moreRepeats:
+                let more = choice.kind == .moreRepeats
+                if more ? choice.count < choice.limit : choice.count > choice.limit {
+                    var next = choice
+                    next.count += more ? 1 : -1
+                    choices.append(next)
+                }
+                i = choice.forward ? choice.position + choice.count : choice.position - choice.count
+                pc = choice.pc + 1
+                return true
+            }
+        }
+        return false
+    }
+
+    /// One character repeated: count how far it reaches, take the first count and leave the others as a choice.
+    private func repeatSet(
+        _ s: [UInt16], _ set: JSCharacterSet, _ min: Int, _ max: Int, _ greedy: Bool, _ forward: Bool, _ pc: Int,
+        _ i: inout Int
+    ) -> Bool {
+        var n = 0
+        let reach = forward ? s.count - i : i
+        while n < max, n < reach, set.contains(s[forward ? i + n : i - 1 - n]) { n += 1 }
+        steps &+= n
+        guard n >= min else { return false }
+        if n > min {
+            let kind: Kind = greedy ? .fewerRepeats : .moreRepeats
+            let choice = Choice(
+                kind: kind, forward: forward, pc: pc, position: i, trail: trail.count, count: greedy ? n - 1 : min + 1,
+                limit: greedy ? min : n)
+            guard push(choice) else { return false }
+        }
+        let count = greedy ? n : min
+        i = forward ? i + count : i - count
+        return true
+    }
+
+    private func backreference(_ s: [UInt16], _ n: Int, _ forward: Bool, _ i: inout Int) -> Bool {
+        let start = registers[2 * n], end = registers[2 * n + 1]
+        guard start >= 0, end >= 0 else { return true }  // a group that took no part matches empty
+        let length = end - start
+        let from = forward ? i : i - length
+        guard from >= 0, from + length <= s.count else { return false }
+        for d in 0..<length where s[from + d] != s[start + d] { return false }
+        i = forward ? i + length : i - length
+        return true
     }
 }

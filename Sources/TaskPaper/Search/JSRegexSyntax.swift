@@ -76,13 +76,28 @@ struct JSRegexParser {
     private let groupNames: [[UInt16]: Int]
     private let hasNamedGroups: Bool
 
+    private var nesting = 0
+    private var maxNesting = Int.max
+    private var nestedTooDeep = false
+
     struct SyntaxError: Error {}
 
-    /// The pattern's tree and its number of capturing groups; nil when JavaScript would throw.
-    static func parse(_ pattern: String) -> (node: JSRegexNode, groups: Int)? {
-        guard var parser = JSRegexParser(Array(pattern.utf16)) else { return nil }
-        guard let node = try? parser.parseDisjunction(), parser.i == parser.p.count else { return nil }
-        return (node, parser.totalGroups)
+    enum Outcome {
+        /// The pattern's tree and its number of capturing groups.
+        case parsed(JSRegexNode, groups: Int)
+        /// JavaScript would throw.
+        case rejected
+        /// Parentheses nest deeper than asked (the reader recurses on them, so it stops there).
+        case tooDeep
+    }
+
+    static func parse(_ pattern: String, maxGroupNesting: Int) -> Outcome {
+        guard var parser = JSRegexParser(Array(pattern.utf16)) else { return .rejected }
+        parser.maxNesting = maxGroupNesting
+        guard let node = try? parser.parseDisjunction(), parser.i == parser.p.count else {
+            return parser.nestedTooDeep ? .tooDeep : .rejected
+        }
+        return .parsed(node, groups: parser.totalGroups)
     }
 
     private init?(_ p: [UInt16]) {
@@ -211,6 +226,12 @@ struct JSRegexParser {
 
     private mutating func parseGroup() throws(SyntaxError) -> (JSRegexNode, Bool) {
         i += 1
+        guard nesting < maxNesting else {
+            nestedTooDeep = true
+            throw SyntaxError()
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         var capture: Int?
         var look: (ahead: Bool, negated: Bool)?
         if peek() == 0x3F {

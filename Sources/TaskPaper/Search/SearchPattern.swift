@@ -1,57 +1,59 @@
 /// A `matches` pattern, read and run as TaskPaper runs it: JavaScript's
-/// `new RegExp(pattern)`, no flags (`JSRegexParser`, `JSRegexMatcher`). A
-/// pattern JavaScript rejects matches nothing. Refused before running, as
-/// they can take exponential time: an open-ended repeat inside another
-/// (`(a+)+`, `(\w*\s?)*`), and groups nested over 64 deep. Whatever else runs
-/// long stops at the search's time limit.
+/// `new RegExp(pattern)`, no flags (`JSRegexParser`, `JSRegexProgram`,
+/// `JSRegexMatcher`). A pattern JavaScript rejects matches nothing. Refused
+/// before running, as they can take exponential time: an open-ended repeat
+/// inside another (`(a+)+`, `(\w*\s?)*`), and groups nested over 64 deep.
+/// Whatever else runs long stops at the search's time limit.
 struct SearchPattern: Sendable {
     /// Nil when JavaScript's `RegExp` throws on the pattern.
-    let node: JSRegexNode?
-    let groups: Int
+    let program: JSRegexProgram?
     let literalFilter: RegexLiteralFilter?
 
     static let maxNesting = 64
 
     /// What JavaScript makes of a pattern it cannot build: nothing matches.
-    static let matchingNothing = SearchPattern(node: nil, groups: 0)
+    static let matchingNothing = SearchPattern(program: nil)
 
-    private init(node: JSRegexNode?, groups: Int) {
-        self.node = node
-        self.groups = groups
+    private init(program: JSRegexProgram?) {
+        self.program = program
         literalFilter = nil
     }
 
     init(_ pattern: String) throws(SearchPatternError) {
-        guard let (node, groups) = JSRegexParser.parse(pattern) else {
+        let node: JSRegexNode, groups: Int
+        switch JSRegexParser.parse(pattern, maxGroupNesting: Self.maxNesting) {
+        case .rejected:
             self = .matchingNothing
             return
+        case .tooDeep: throw Self.tooDeep
+        case .parsed(let tree, let count): (node, groups) = (tree, count)
         }
         try Self.checkCost(node, depth: 0, insideOpenRepeat: false)
-        self.node = node
-        self.groups = groups
+        program = JSRegexProgram(node, groups: groups)
         literalFilter = RegexLiteralFilter(node)
     }
 
     /// Whether the pattern matches `subject` (already lowercased for `[i]`); nil when it gave up.
     func matches(_ subject: Substring, deadline: ContinuousClock.Instant) -> Bool? {
-        guard let node else { return false }
+        guard let program else { return false }
         if let literalFilter {
             let mayMatch =
                 subject.utf8.withContiguousStorageIfAvailable(literalFilter.mayMatch)
                 ?? Array(subject.utf8).withUnsafeBufferPointer(literalFilter.mayMatch)
             if !mayMatch { return false }
         }
-        let matcher = JSRegexMatcher(groups: groups, deadline: deadline)
-        let found = matcher.firstMatch(node, in: Array(subject.utf16))
+        let matcher = JSRegexMatcher(program, deadline: deadline)
+        let found = matcher.firstMatch(in: Array(subject.utf16))
         return matcher.gaveUp ? nil : found
     }
+
+    private static let tooDeep = SearchPatternError(
+        message: "the pattern nests too deeply: at most \(maxNesting) levels")
 
     private static func checkCost(
         _ node: JSRegexNode, depth: Int, insideOpenRepeat: Bool
     ) throws(SearchPatternError) {
-        guard depth <= maxNesting else {
-            throw SearchPatternError(message: "the pattern nests too deeply: at most \(maxNesting) levels")
-        }
+        guard depth <= maxNesting else { throw tooDeep }
         switch node {
         case .empty, .character, .set, .backreference, .inputStart, .inputEnd, .wordBoundary: return
         case .sequence(let items), .alternation(let items):
