@@ -27,6 +27,10 @@ import Testing
         Case(query: "@t [x] a", offset: 4, message: "expected a number, but found 'x'"),
         Case(query: "@t [s", offset: 4, message: "expected a number, but found 's'"),
         Case(query: "//@t[0:", offset: 7, message: "expected ']' to close '[' at 4, but the search ends"),
+        // A slice needs a step before it; TaskPaper's parser reads it in full and fails after its last digit.
+        Case(query: "a/[0]", offset: 4, message: "expected a digit or ':', but found ']'"),
+        Case(query: "a[0]/[3]", offset: 7, message: "expected a digit or ':', but found ']'"),
+        Case(query: "a/[1:2]", offset: 6, message: "expected a digit, but found ']'"),
         Case(query: "\"a\\qb\"", offset: 0, message: "expected end of search, but found '\"'"),
         Case(query: "a!b", offset: 1, message: "expected end of search, but found '!'"),
         Case(query: "*a", offset: 1, message: "expected end of search, but found 'a'"),

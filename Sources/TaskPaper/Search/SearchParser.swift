@@ -211,7 +211,11 @@ struct SearchParser {
         noteFailure()
         guard consume("["), let first = scanInteger() else { pos = start; return nil }
         var end: Int?
-        if consume(":") { end = scanInteger() ?? Int.max }
+        if consume(":") {
+            end = scanInteger() ?? Int.max
+        } else {
+            fail("':'")
+        }
         guard consume("]") else {
             fail("']' to close '[' at \(start)")
             pos = start
@@ -235,6 +239,9 @@ struct SearchParser {
             if negative { pos -= 1 }
             return nil
         }
+        // TaskPaper's parser reads digits until one fails to match, and notes that failure: a slice read
+        // in full still moves the error there (`a/[0]`: a slice without a step fails at the `]`).
+        fail("a digit")
         return negative ? -value : value
     }
 
