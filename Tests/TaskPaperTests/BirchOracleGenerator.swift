@@ -79,7 +79,9 @@ enum BirchOracleGenerator {
         var q = rng.pick(["", "", "/", "//"])
         for k in 0..<rng.int(1...3) {
             if k > 0 { q += rng.pick(["/", "/", "//", "///"]) }
-            q += step(&rng, depth: depth)
+            // After `//` TaskPaper reads an axis name as text, so `//child::@a = 1` does not parse: rarely.
+            let plainAxis = q.hasSuffix("//") && !rng.chance(8)
+            q += step(&rng, depth: depth, axis: plainAxis ? "" : rng.pick(axes))
         }
         return q
     }
@@ -89,8 +91,8 @@ enum BirchOracleGenerator {
         "following-sibling::", "following::", "preceding-sibling::", "preceding::", "parent::", "self::", "..",
     ]
 
-    static func step(_ rng: inout SeededRandom, depth: Int) -> String {
-        var s = rng.pick(axes)
+    static func step(_ rng: inout SeededRandom, depth: Int, axis: String) -> String {
+        var s = axis
         if rng.chance(4) { s += rng.pick(["project ", "task ", "note "]) }
         if !s.hasSuffix(" ") || rng.chance(2) { s += predicate(&rng, depth: depth) }
         if rng.chance(6) { s += slice(&rng) }
@@ -132,7 +134,7 @@ enum BirchOracleGenerator {
             return rng.pick(words.filter { !$0.isEmpty && $0.first!.isLetter })
         case 3: return rng.pick(attributes)
         case 4: return "@text matches \(quoted(pattern(&rng)))"
-        case 5: return rng.pick(["note", "task", "project", "\"\"", "//\"\"", "@text = \"\""])
+        case 5: return rng.pick(["note", "task", "project", "\"\"", "@text = \"\""])
         default: break
         }
         var parts: [String] = []
@@ -145,7 +147,11 @@ enum BirchOracleGenerator {
             parts.append(quoted(pattern(&rng)))
         } else {
             let value = rng.pick(words + ["1", "2", "3", "\"x\\ny\"", "\"\"", "home, x", "Home"])
-            parts.append(value.isEmpty || value.contains(" ") || !value.first!.isLetter ? quoted(value) : value)
+            // Unquoted, `a@b.c` does not parse (`@` starts an attribute): quoted but rarely.
+            let plain =
+                !value.isEmpty && value.first!.isLetter && !value.contains(" ")
+                && (!value.contains("@") || rng.chance(8))
+            parts.append(plain ? value : quoted(value))
         }
         return parts.joined(separator: " ")
     }
