@@ -3,6 +3,7 @@
 // from the checkout given as the first argument; nothing of it is copied here.
 //
 //   node run.js BIRCH_OUTLINE_DIR < cases.json > answers.json
+//   node run.js BIRCH_OUTLINE_DIR --check      (exits 0 when birch-outline loads)
 //
 // Input: [{"text": DOCUMENT, "queries": [QUERY, ...]}, ...]. The document is
 // read with TaskPaper's serialization, as the app opens a file. Output, per
@@ -42,6 +43,8 @@ require(fs.existsSync('/usr/share/nodejs/coffeescript') ? '/usr/share/nodejs/cof
 
 const Outline = require(path.join(birch, 'src', 'outline'));
 const ItemPath = require(path.join(birch, 'src', 'item-path'));
+// `node run.js BIRCH_OUTLINE_DIR --check`: birch-outline and what it requires load; nothing more.
+if (process.argv[3] === '--check') process.exit(0);
 
 function answers(text, queries) {
   const outline = Outline.createTaskPaperOutline(text);
