@@ -27,6 +27,15 @@ import Testing
         Case(query: "@t [x] a", offset: 4, message: "expected a number, but found 'x'"),
         Case(query: "@t [s", offset: 4, message: "expected a number, but found 's'"),
         Case(query: "//@t[0:", offset: 7, message: "expected ']' to close '[' at 4, but the search ends"),
+        // TaskPaper's parser throws on a modifier and an empty value alone, without a position.
+        Case(
+            query: "[s]  \"\" intersect b 2.5", offset: 0,
+            message: "TaskPaper cannot read a modifier and an empty value alone (at 0); name the attribute:"
+                + " '@text [s] \"\"'"),
+        Case(
+            query: "a and [i] \"\"", offset: 0,
+            message: "TaskPaper cannot read a modifier and an empty value alone (at 6); name the attribute:"
+                + " '@text [s] \"\"'"),
         // A slice needs a step before it; TaskPaper's parser reads it in full and fails after its last digit.
         Case(query: "a/[0]", offset: 4, message: "expected a digit or ':', but found ']'"),
         Case(query: "a[0]/[3]", offset: 7, message: "expected a digit or ':', but found ']'"),
@@ -63,8 +72,6 @@ import Testing
         "project", "projects", "task", "@text contains \"x\\\"y\"", "//*", "*",
         // A pattern JavaScript's `RegExp` rejects matches nothing; the search still answers.
         "//@text matches \"(a\"",
-        // TaskPaper's own parser throws on these (a modifier and an empty value alone); here they test `@text`.
-        "[d] \"\"", "[s]  \"\" intersect b 2.5",
     ])
     func accepted(_ query: String) throws {
         _ = try SearchQuery.parse(query)

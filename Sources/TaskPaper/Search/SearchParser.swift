@@ -340,10 +340,18 @@ struct SearchParser {
         var rightIsEmpty = right == nil
         if case .literal("")? = right { rightIsEmpty = true }
         let parts: (left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?)
+        if left == nil, relation == nil, case .literal("")? = right {
+            // `[s] ""`: TaskPaper's parser fails on it (its action reads the missing left value), wherever it
+            // reads it, even while looking ahead, and reports no position.
+            throw SearchParseError(
+                utf8Offset: 0,
+                message: "TaskPaper cannot read a modifier and an empty value alone (at \(start));"
+                    + " name the attribute: '@text [s] \"\"'")
+        }
         if relation == nil, rightIsEmpty {
             switch left {
             case .attribute?, nil:
-                // `@due` tests presence; so does a lone `[s] ""` (where TaskPaper's parser itself fails).
+                // `@due` tests presence.
                 parts = (left ?? .attribute(.text), .contains, SearchModifier(), nil)
             case let value?:
                 parts = (.attribute(.text), .contains, modifier ?? SearchModifier(), value)
