@@ -11,10 +11,11 @@ let package = Package(
         // The format itself: lines, tags, dates, edits. No LSP, no I/O.
         .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "Planning/README.md"]),
         // The language server: JSON-RPC framing, protocol types, dispatch, features.
-        .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md"]),
+        .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md", "PERFORMANCE.md"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
         .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
-        // The performance figures of README.md: `swift run -c release taskpaper-bench`.
+        // The performance figures of README.md: `swift build -c release --static-swift-stdlib`, then
+        // `.build/release/taskpaper-bench` (the server built as the READMEs install it).
         .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),
         .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),
         .testTarget(name: "TaskPaperServerTests", dependencies: ["TaskPaperServer", "TaskPaper", "taskpaper-lsp"]),

@@ -3,8 +3,12 @@ import Foundation
 /// `taskpaper-bench`: the performance figures of README.md, in process and over stdio against the
 /// release server, for generated documents of 1k, 10k and 100k lines (or a file).
 ///
-///     swift run -c release taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60] [--server PATH]
-///                                          [--idle SECONDS] [--symbols-loop N]
+///     swift build -c release --static-swift-stdlib
+///     .build/release/taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60]
+///         [--server PATH] [--idle SECONDS] [--symbols-loop N]
+///
+/// Built as the READMEs install the server (`swift run` takes no --static-swift-stdlib, and
+/// `swift run -c release` would rebuild the taskpaper-lsp beside it against the toolchain's libraries).
 ///
 /// `--idle 65` also measures the CPU an idle server uses with the largest document open.
 /// `--symbols-loop 30` times only document symbols on the largest document, 30 times (for profiling).

@@ -392,43 +392,6 @@ import TaskPaperServer
         }
     }
 
-    /// An Emacs with eglot, when this machine has one: `Tests/Editors/emacs_test.el`.
-    static var emacs: URL? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("emacs")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
-
-    @Test(
-        .enabled(if: emacs != nil, "Emacs not found: the eglot setup runs only where emacs is on PATH"),
-        .timeLimit(.minutes(2)))
-    func emacsEglotSetupWorksAgainstTheRealServer() throws {
-        guard let emacs = Self.emacs else { return }
-        let process = Process()
-        process.executableURL = emacs
-        process.arguments = [
-            "--batch", "-Q", "-l", Self.repository.appendingPathComponent("Tests/Editors/emacs_test.el").path,
-        ]
-        var env = ProcessInfo.processInfo.environment
-        env["TASKPAPER_LSP"] = LSPClient.binary.path
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if text.contains("FAIL: eglot is not installed") {
-            // Emacs 28 without the eglot package: nothing of ours to test.
-            print("note: skipping the Emacs test: this Emacs has no eglot")
-            return
-        }
-        #expect(process.terminationStatus == 0 && text.contains("PASS"), "Emacs test failed:\n\(text)")
-    }
-
     /// JSON-ish equality for the settings defaults.
     static func same(_ a: Any?, _ b: Any) -> Bool {
         switch (a, b) {

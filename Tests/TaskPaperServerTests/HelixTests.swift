@@ -70,7 +70,8 @@ import Testing
     // MARK: A fresh account
 
     /// A home folder with nothing in it, and a copy of the repository's root as a user has it after
-    /// `swift build -c release` (the release binary being this build's server).
+    /// `swift build -c release --static-swift-stdlib`: the release binary is `TASKPAPER_RELEASE_LSP` when
+    /// set (`.ci/run` builds it), else this build's server.
     struct Account {
         let root: URL, home: URL, checkout: URL
         var path: String {
@@ -96,7 +97,7 @@ import Testing
             try fm.createDirectory(at: release, withIntermediateDirectories: true)
             try fm.createSymbolicLink(
                 at: release.appendingPathComponent("taskpaper-lsp"),
-                withDestinationURL: LSPClient.binary)
+                withDestinationURL: StandaloneBinaryTests.release ?? LSPClient.binary)
             for item in ["editors", "README.md"] {
                 try fm.createSymbolicLink(
                     at: checkout.appendingPathComponent(item),

@@ -7,29 +7,46 @@
 ;;; Commentary:
 
 ;; A small major mode for TaskPaper outlines (`*.taskpaper') and the
-;; `eglot' entry that runs taskpaper-lsp for it: diagnostics through Flymake,
-;; completion after "@" and "(", and the server's code actions.
+;; `eglot' entry (or `lsp-mode' client) that runs taskpaper-lsp for it:
+;; diagnostics through Flymake, completion after "@" and "(", and the
+;; server's code actions.
 ;;
 ;;   (add-to-list 'load-path "/path/to/taskpaper-lsp/editors/emacs")
 ;;   (require 'taskpaper-lsp)
-;;   (add-hook 'taskpaper-mode-hook #'eglot-ensure)
+;;   (add-hook 'taskpaper-mode-hook #'eglot-ensure)   ; or #'lsp-deferred
 ;;
-;; Settings go to the server through `eglot-workspace-configuration':
+;; Settings go to the server through `eglot-workspace-configuration' (with
+;; lsp-mode: `lsp-register-custom-settings', as editors/emacs/README.md says):
 ;;
 ;;   (setq-default eglot-workspace-configuration
 ;;                 '(:taskpaper (:maxLineLength 80 :doneFormat "datetime")))
 ;;
-;; Keys in `taskpaper-mode':
+;; Keys in `taskpaper-mode', with either client (one keystroke, no menu,
+;; no question: they run the server's commands):
 ;;   C-c C-d  mark the task(s) on the line or region done, or not done
-;;            when they are done already (the server's code actions)
-;;   C-c C-a  archive the done items under "Archive:"
+;;            when they are done already (taskpaper.toggleDone)
+;;   C-c C-a  archive the done items under "Archive:" (taskpaper.archiveDone)
 
 ;;; Code:
 
 (require 'font-lock)
 
-(declare-function eglot-code-actions "eglot" (beg &optional end action-kind interactive))
+(declare-function eglot-managed-p "eglot" ())
+(declare-function eglot-execute-command "eglot" (server command arguments))
+(declare-function eglot--current-server-or-lose "eglot" ())
+(declare-function eglot--signal-textDocument/didChange "eglot" ())
+(declare-function eglot--TextDocumentIdentifier "eglot" ())
+(declare-function eglot--pos-to-lsp-position "eglot" (&optional pos))
+(declare-function lsp-send-execute-command "lsp-mode" (command &optional args))
+(declare-function lsp--buffer-uri "lsp-mode" ())
+(declare-function lsp--point-to-position "lsp-mode" (point))
+(declare-function lsp-register-client "lsp-mode" (client))
+(declare-function make-lsp-client "lsp-mode")
+(declare-function lsp-stdio-connection "lsp-mode" (command &optional test-command))
+(declare-function lsp-activate-on "lsp-mode" (&rest languages))
 (defvar eglot-server-programs)
+(defvar eglot-confirm-server-initiated-edits)
+(defvar lsp-language-id-configuration)
 
 (defgroup taskpaper nil
   "TaskPaper outlines, with the taskpaper-lsp language server."
@@ -117,17 +134,47 @@ The white space after it stays unmatched, so the next tag can use it."
       (list (region-beginning) (region-end))
     (list (line-beginning-position) (line-end-position))))
 
+(defun taskpaper--lsp-mode-p ()
+  "Non-nil when lsp-mode, not eglot, runs the server in this buffer."
+  (bound-and-true-p lsp-mode))
+
+(defun taskpaper--range (beg end)
+  "BEG and END as an LSP range, in the client's own position converter."
+  (if (taskpaper--lsp-mode-p)
+      (list :start (lsp--point-to-position beg) :end (lsp--point-to-position end))
+    (list :start (eglot--pos-to-lsp-position beg) :end (eglot--pos-to-lsp-position end))))
+
+(defun taskpaper--run-command (command &rest arguments)
+  "Run the server's COMMAND on this buffer's document, then ARGUMENTS.
+The server answers with a workspace/applyEdit, which is applied without
+asking: the key is the confirmation. The server gets the buffer's latest
+text first (eglot sends changes on an idle timer), so a second press acts
+on what the first one wrote."
+  (let ((arguments (vconcat arguments)))
+    (cond
+     ((taskpaper--lsp-mode-p)
+      ;; lsp-mode sends every change before its next message.
+      (lsp-send-execute-command command (vconcat (list (lsp--buffer-uri)) arguments)))
+     ((and (fboundp 'eglot-managed-p) (eglot-managed-p))
+      (eglot--signal-textDocument/didChange)
+      (let ((eglot-confirm-server-initiated-edits nil))
+        (eglot-execute-command (eglot--current-server-or-lose) command
+                               (vconcat (list (plist-get (eglot--TextDocumentIdentifier) :uri))
+                                        arguments))))
+     (t (user-error "taskpaper-lsp is not running here: start it with M-x eglot (or M-x lsp)")))))
+
 (defun taskpaper-toggle-done (beg end)
   "Mark the task(s) between BEG and END done, or not done if they are done.
 Interactively: the tasks of the region, or of the current line. Runs the
-server's \"Mark as done\" / \"Mark as not done\" code action."
+server's taskpaper.toggleDone command."
   (interactive (taskpaper--lines))
-  (eglot-code-actions beg end "refactor.rewrite" t))
+  (taskpaper--run-command "taskpaper.toggleDone" (taskpaper--range beg end)))
 
 (defun taskpaper-archive-done ()
-  "Move every @done item under an \"Archive:\" project (the server's action)."
+  "Move every @done item under an \"Archive:\" project.
+Runs the server's taskpaper.archiveDone command."
   (interactive)
-  (eglot-code-actions (point-min) (point-max) "source.archiveDone" t))
+  (taskpaper--run-command "taskpaper.archiveDone"))
 
 (defvar taskpaper-mode-map
   (let ((map (make-sparse-keymap)))
@@ -160,6 +207,15 @@ server with \\[eglot] (or add `eglot-ensure' to `taskpaper-mode-hook').
 ;;;###autoload
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs '(taskpaper-mode . taskpaper-lsp--contact)))
+
+;; lsp-mode instead of eglot: the same server and the same keys.
+;;;###autoload
+(with-eval-after-load 'lsp-mode
+  (add-to-list 'lsp-language-id-configuration '(taskpaper-mode . "taskpaper"))
+  (lsp-register-client
+   (make-lsp-client :new-connection (lsp-stdio-connection (lambda () taskpaper-lsp-command))
+                    :activation-fn (lsp-activate-on "taskpaper")
+                    :server-id 'taskpaper-lsp)))
 
 (provide 'taskpaper-lsp)
 ;;; taskpaper-lsp.el ends here

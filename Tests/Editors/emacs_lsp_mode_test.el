@@ -1,0 +1,38 @@
+;;; emacs_lsp_mode_test.el --- editors/emacs with lsp-mode, set up as its README says  -*- lexical-binding: t; -*-
+
+;; Run by Tests/TaskPaperServerTests/EmacsTests.swift in a fresh HOME whose
+;; ~/.local/bin holds the server (the README's install step) and whose init
+;; file is the README's lsp-mode setup:
+;;
+;;   HOME=... emacs --batch -f package-activate-all -l ~/.emacs.d/init.el -l Tests/Editors/emacs_lsp_mode_test.el
+;;
+;; The setup's `lsp-deferred' starts the server once the buffer shows; the
+;; checks are in emacs_checks.el.
+
+(load (expand-file-name "emacs_checks.el" (file-name-directory (or load-file-name buffer-file-name))) nil t)
+
+(require 'lsp-mode)
+(require 'lsp-diagnostics)
+(lsp-register-custom-settings '(("taskpaper.maxLineLength" 60)))
+
+(taskpaper-test-run
+ (lambda ()
+   (taskpaper-test--check (memq 'lsp-deferred taskpaper-mode-hook) "the setup does not run lsp-deferred")
+   ;; lsp-deferred waits for an idle moment, which batch Emacs never has.
+   (taskpaper-test--check lsp--buffer-deferred "lsp-deferred did not run")
+   ;; What a user answers the first time lsp-mode asks for the project root ("i": this folder).
+   (lsp-workspace-folders-add default-directory)
+   (lsp--init-if-visible)
+   (taskpaper-test--check (taskpaper-test--wait 15 (lambda () (and lsp-mode (lsp-workspaces)
+                                                                 (eq (lsp--workspace-status (car (lsp-workspaces)))
+                                                                     'initialized))))
+                          "lsp-mode did not connect"))
+ (lambda ()
+   (let (found)
+     (maphash (lambda (_path diagnostics)
+                (dolist (d diagnostics)
+                  (push (cons (format "%s" (lsp:diagnostic-code? d)) (lsp:diagnostic-message d)) found)))
+              (lsp-diagnostics t))
+     found)))
+
+;;; emacs_lsp_mode_test.el ends here
