@@ -56,11 +56,14 @@ import Testing
         }.joined(separator: rng.pick(["\n", "\r\n"]))
     }
 
-    /// Every item for which a presence predicate holds, read straight from the tag lists.
+    /// Every item for which a presence predicate holds, read straight from the tag lists. Every line is
+    /// an item (a blank line is an empty note), except in an empty document.
     static func reference(_ p: Presence, kind: LineKind?, in doc: TextDocument) -> [Int] {
-        doc.lines.indices.filter { i in
+        guard doc.lines.count > 1 || doc.lines[0].utf8Count > 0 else { return [] }
+        return doc.lines.indices.filter { i in
             let line = doc.lines[i]
-            guard line.syntax.kind != .blank, kind == nil || line.syntax.kind == kind else { return false }
+            let lineKind = line.syntax.kind == .blank ? .note : line.syntax.kind
+            guard kind == nil || lineKind == kind else { return false }
             return p.holds(Set(line.syntax.tags.map { String($0.name(in: line.text)) }))
         }
     }

@@ -1,6 +1,6 @@
 /// `search-malformed`: a saved search (`@search(QUERY)`) whose query TaskPaper
-/// cannot read. The range runs from where the query stops making sense to the
-/// end of the value.
+/// cannot read. The range runs from where TaskPaper 3's parser reports the
+/// error to the end of the value (empty at the value's end when the error is there).
 struct SearchRule: LineRule {
     func check(_ line: AnalyzedLine, into diagnostics: inout [LineDiagnostic]) {
         guard line.syntax.knownTags.contains(.search) else { return }
@@ -14,7 +14,7 @@ struct SearchRule: LineRule {
                 let range =
                     start < payload.upperBound
                     ? start..<payload.upperBound
-                    : payload.isEmpty ? tag.range : payload.upperBound - 1..<payload.upperBound
+                    : payload.isEmpty ? tag.range : payload.upperBound..<payload.upperBound
                 diagnostics.append(LineDiagnostic(.searchMalformed, range, "Search does not parse: \(error.message)"))
             }
         }

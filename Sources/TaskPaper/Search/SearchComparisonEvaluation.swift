@@ -24,13 +24,48 @@ extension SearchEvaluator {
             }
         }
         let foldsCase = c.modifier.conversion == .caseInsensitive
-        if c.relation == .matches { try checkDeadline() }
-        if c.modifier.isList {
-            return SearchRelations.holdsForLists(
-                c.relation, left, right, modifier: c.modifier, foldsCase: foldsCase,
-                pattern: c.pattern, clock: clock)
+        var pattern = c.pattern
+        if c.relation == .matches {
+            try checkDeadline()
+            if pattern == nil, case .absent = left {
+                return false
+            } else if pattern == nil {
+                pattern = try itemPattern(c, right)
+            }
         }
-        return SearchRelations.holds(c.relation, left, right, foldsCase: foldsCase, pattern: c.pattern)
+        if c.modifier.isList {
+            return try SearchRelations.holdsForLists(
+                c.relation, left, right, modifier: c.modifier, foldsCase: foldsCase,
+                pattern: pattern, clock: clock, deadline: deadline)
+        }
+        return try SearchRelations.holds(
+            c.relation, left, right, foldsCase: foldsCase, pattern: pattern, deadline: deadline)
+    }
+
+    /// A pattern read from an item (`@a matches @b`): as in TaskPaper, the first item
+    /// with a left value compiles it, and every other item uses that one (no right
+    /// value: a pattern that matches nothing).
+    private func itemPattern(_ c: SearchComparison, _ right: SearchValue) throws(SearchEvaluationError) -> SearchPattern
+    {
+        if let known = itemPatterns[c.id] { return known }
+        let source: String
+        switch right {
+        case .absent:
+            itemPatterns[c.id] = .matchingNothing
+            return .matchingNothing
+        case .text(let t): source = String(t)
+        // `[d]` values are times in milliseconds in TaskPaper (here seconds).
+        case .number(let x): source = SearchNumbers.jsString(c.modifier.conversion == .date ? x * 1000 : x)
+        }
+        let pattern: SearchPattern
+        do throws(SearchPatternError) {
+            pattern = try SearchPattern(source)
+        } catch {
+            // A pattern that could run away, met only now: the search stops as it would at the time limit.
+            throw .tooSlow
+        }
+        itemPatterns[c.id] = pattern
+        return pattern
     }
 
     /// A literal right side, read once per evaluation (with `[i]` it is stored lowercased).
@@ -56,9 +91,9 @@ extension SearchEvaluator {
         case .attribute(let name):
             return convert(attribute(name, of: item), modifier)
         case .count(let expression):
+            // The root counts, as in TaskPaper (`count(parent::*)` is 1 on a top-level item).
             let found = try evaluate(expression, from: item)
-            let count = found.first == SearchDocument.root ? found.count - 1 : found.count
-            return convert(Substring(String(count)), modifier)
+            return convert(Substring(String(found.count)), modifier)
         }
     }
 
@@ -69,11 +104,19 @@ extension SearchEvaluator {
             return switch document.kind(of: item) {
             case .project: "project"
             case .task: "task"
-            case .note: "note"
-            case .blank, nil: nil
+            case .note, .blank: "note"
+            case nil: nil
             }
         case .none: return nil
+        // The root has an id too (TaskPaper's `Birch`).
+        case .id: return item == SearchDocument.root ? "root" : Substring(String(item + 1))
+        case .indent:
+            guard let indent = document.indent(of: item) else { return document.tagValue(of: item, named: "indent") }
+            return Substring(String(indent))
         case .tag(let name): return document.tagValue(of: item, named: name)
+        case .dataTag(let name):
+            if let value = document.tagValue(of: item, named: name), !value.isEmpty { return value }
+            return document.tagValue(of: item, named: "data-" + name)
         }
     }
 

@@ -1,103 +1,130 @@
 /// Everything the search evaluator reads from a document, in one place: the
-/// item tree (from `Outline`), each item's kind, text and tags (from
-/// `LineSyntax`), and how a `[d]` value reads as a date (`DateValue`).
-/// Items are line indices; the document root, which owns the top-level
-/// items, is `SearchDocument.root` (-1). Blank lines are not items.
+/// item tree, each item's kind, text and tags (from `LineSyntax`), and how a
+/// `[d]` value reads as a date (`DateValue`). Items are line indices; the
+/// document root, which owns the top-level items, is `SearchDocument.root` (-1).
 ///
-/// The tree is built on first use: a search that only walks the document in
-/// order from the root (`@today and not @done`, `//task`) never needs it.
+/// The tree is TaskPaper 3's (`SearchTree`): every line is an item, a blank
+/// line too. It is built on first use: a search that only walks the document
+/// in order from the root (`@today and not @done`, `//task`) never needs it.
 final class SearchDocument {
     static let root = -1
     let lines: [Line]
+    /// The number of items: every line, except that an empty document holds none (TaskPaper opens it empty).
     let lineCount: Int
     private let spacesPerLevel: Int
-    private var tree: Outline?
+    private var tree: SearchTree?
 
-    init(outline: Outline) {
-        lines = outline.lines
-        lineCount = lines.count
-        spacesPerLevel = outline.spacesPerLevel
-        tree = outline
+    convenience init(outline: Outline) {
+        self.init(lines: outline.lines, spacesPerLevel: outline.spacesPerLevel)
     }
 
     init(lines: [Line], spacesPerLevel: Int) {
         self.lines = lines
-        lineCount = lines.count
+        lineCount = lines.count == 1 && lines[0].utf8Count == 0 ? 0 : lines.count
         self.spacesPerLevel = spacesPerLevel
     }
 
     /// Builds the tree if no step needed it before (read it as `tree!`, which borrows it in place).
     @inline(__always)
     private func buildTree() {
-        if tree == nil { tree = Outline(lines: lines, spacesPerLevel: spacesPerLevel) }
+        if tree == nil { tree = SearchTree(lines: lines, count: lineCount, spacesPerLevel: spacesPerLevel) }
     }
-
-    /// Whether the line is an item (the outline's test, read from the line itself).
-    func isItem(_ item: Int) -> Bool { lines[item].syntax.kind != .blank }
 
     func parent(of item: Int) -> Int? {
         guard item != Self.root else { return nil }
         buildTree()
-        return tree!.parent(of: item) ?? Self.root
+        let p = tree!.parents[item]
+        return p < 0 ? Self.root : Int(p)
     }
 
     /// One past the last line the item owns.
     func subtreeEnd(of item: Int) -> Int {
         guard item != Self.root else { return lineCount }
         buildTree()
-        return tree!.subtreeEnd(of: item)
+        return Int(tree!.ends[item])
     }
 
-    /// The first item at or after `line`, before `limit`.
-    func firstItem(from line: Int, before limit: Int) -> Int? {
-        var i = line
-        while i < limit {
-            if isItem(i) { return i }
-            i += 1
-        }
-        return nil
+    /// TaskPaper's `indent`: how many levels below its parent a nested item sits; nil at the top level.
+    func indent(of item: Int) -> Int? {
+        guard item != Self.root else { return nil }
+        buildTree()
+        let p = tree!.parents[item]
+        return p < 0 ? nil : Int(tree!.depths[item] - tree!.depths[Int(p)])
     }
 
-    func firstChild(of item: Int) -> Int? { firstItem(from: item + 1, before: subtreeEnd(of: item)) }
+    func firstChild(of item: Int) -> Int? {
+        let end = subtreeEnd(of: item)
+        return item + 1 < end ? item + 1 : nil
+    }
 
     func nextSibling(of item: Int) -> Int? {
         guard let parent = parent(of: item) else { return nil }
-        return firstItem(from: subtreeEnd(of: item), before: subtreeEnd(of: parent))
+        let next = subtreeEnd(of: item)
+        return next < subtreeEnd(of: parent) ? next : nil
     }
 
     func previousSibling(of item: Int) -> Int? {
         guard let parent = parent(of: item) else { return nil }
-        guard var k = previousItem(of: item), k > parent else { return nil }
-        // The item just above is the previous sibling or sits inside its subtree.
+        var k = item - 1
+        guard k > parent else { return nil }
+        // The line just above is the previous sibling or sits inside its subtree.
         while let p = self.parent(of: k), p != parent { k = p }
         return k
     }
 
-    /// The next item in document order (the root's is the first item).
-    func nextItem(of item: Int) -> Int? { firstItem(from: item + 1, before: lineCount) }
-
-    /// The previous item in document order; never the root.
-    func previousItem(of item: Int) -> Int? {
-        var i = item - 1
-        while i >= 0 {
-            if isItem(i) { return i }
-            i -= 1
-        }
-        return nil
+    /// The item's kind; a blank line is an empty note, as in TaskPaper.
+    func kind(of item: Int) -> LineKind? {
+        guard item != Self.root else { return nil }
+        return lines.withUnsafeBufferPointer { Self.kind(of: $0.baseAddress! + item) }
     }
 
-    func kind(of item: Int) -> LineKind? { item == Self.root ? nil : lines[item].syntax.kind }
+    /// The kind TaskPaper gives a line: a blank line is an empty note, and a line whose `-`, `+` or `*`
+    /// is followed by U+2029, U+0085 or a form feed (a line break of its text, in TaskPaper) is a task.
+    static func kind(of line: UnsafePointer<Line>) -> LineKind {
+        let kind = line.pointee.syntax.kind
+        switch kind {
+        case .blank: return .note
+        case .task: return .task
+        case .note, .project:
+            let start = line.pointee.syntax.indentLength
+            return line.pointee.withUTF8Bytes { b in
+                guard start + 1 < b.count, b[start] == 0x2D || b[start] == 0x2B || b[start] == 0x2A else { return kind }
+                let next = b[start + 1]
+                let breaks =
+                    next == 0x0C || (next == 0xC2 && start + 2 < b.count && b[start + 2] == 0x85)
+                    || (next == 0xE2 && start + 3 < b.count && b[start + 2] == 0x80 && b[start + 3] == 0xA9)
+                return breaks ? .task : kind
+            }
+        }
+    }
 
     /// `@text`: the line without its indentation, as TaskPaper's body text
-    /// (a task's `- `, a project's `:` and every tag included). Empty for the root.
+    /// (a task's `- `, a project's `:` and every tag included), with U+2029,
+    /// U+0085 and form feed read as line breaks, as TaskPaper reads them. Empty for the root.
     func text(of item: Int) -> Substring {
         guard item != Self.root else { return "" }
         let line = lines[item]
-        return line.utf8Slice(line.syntax.indentLength..<line.utf8Count)
+        let text = line.utf8Slice(line.syntax.indentLength..<line.utf8Count)
+        guard line.syntax.isASCII ? text.utf8.contains(0x0C) : Self.holdsLineSeparator(text) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{2029}", "\u{85}", "\u{0C}": out.append("\n")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return Substring(out)
+    }
+
+    private static func holdsLineSeparator(_ text: Substring) -> Bool {
+        text.unicodeScalars.contains { $0 == "\u{2029}" || $0 == "\u{85}" || $0 == "\u{0C}" }
     }
 
     /// Whether every byte of the item's line is ASCII (so case folding can work on bytes).
     func isASCII(_ item: Int) -> Bool { item == Self.root || lines[item].syntax.isASCII }
+
+    /// Whether the line is an item (every line is, in a document that is not empty).
+    func isItem(_ item: Int) -> Bool { item < lineCount }
 
     /// The value of the item's first tag named `name`: its payload with `\(` and `\)`
     /// unescaped, empty for a bare tag, nil when the item has no such tag.
@@ -130,8 +157,7 @@ final class SearchDocument {
         lines.withUnsafeBufferPointer { lines in
             let base = lines.baseAddress!
             for i in range {
-                let lineKind = base[i].syntax.kind
-                guard lineKind != .blank, kind == nil || lineKind == kind else { continue }
+                guard kind == nil || Self.kind(of: base + i) == kind else { continue }
                 if table.holds(for: base + i) { out.append(i) }
             }
         }

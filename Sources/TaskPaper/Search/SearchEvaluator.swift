@@ -4,13 +4,15 @@
 final class SearchEvaluator {
     let document: SearchDocument
     let clock: LintClock
-    private let deadline: ContinuousClock.Instant
+    let deadline: ContinuousClock.Instant
     private var visits = 0
     /// Per step: each item's predicate result (0 unknown, 1 no, 2 yes), kept
     /// when a step runs from several contexts that reach the same items.
     private var predicateCache: [[UInt8]?]
     /// Per comparison: its literal right side, read once per evaluation.
     var literalCache: [SearchValue?]
+    /// Per comparison: the pattern of a `matches` whose right side is read from an item.
+    var itemPatterns: [Int: SearchPattern] = [:]
     /// Absolute paths' results, by their first step's id.
     private var absolutePathResults: [Int: [Int]] = [:]
 

@@ -6,7 +6,8 @@ extension SearchParser {
     mutating func parseValue() throws(SearchParseError) -> SearchOperand? {
         if consume("@") {
             guard let name = scanAttributeName() else {
-                fail("an attribute name after '@'")
+                // TaskPaper's grammar refuses a ':' there without noting it.
+                if peek() != UInt8(ascii: ":") { fail("an attribute name after '@'") }
                 pos -= 1
                 return nil
             }
@@ -35,6 +36,7 @@ extension SearchParser {
     /// Quoted and unquoted pieces with the whitespace between them, trimmed.
     /// An unquoted piece is one digit, one symbol, or a name that is not a keyword.
     mutating func parseString() throws(SearchParseError) -> String? {
+        let save0 = pos
         var out: [UInt8] = []
         var pieces = 0
         while true {
@@ -55,7 +57,10 @@ extension SearchParser {
             }
         }
         guard pieces > 0 else {
+            // TaskPaper's parser reports a string it could not read where the string would start.
+            skipWhitespace()
             fail("a search term")
+            pos = save0
             return nil
         }
         while let last = out.last, Self.isWhitespace(last) { out.removeLast() }
@@ -86,22 +91,22 @@ extension SearchParser {
                     default: nil
                     }
                 guard let escaped else {
-                    fail("an escape after '\\' (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t)")
+                    // TaskPaper's parser reports a string it cannot read where the string starts.
                     pos = open
+                    fail("a string with an escape it knows (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t)")
                     return nil
                 }
                 out.append(escaped)
                 pos += 1
             case 0..<0x20, 0x7F:
-                pos -= 1
-                fail("'\"' to close the string at \(open)")
                 pos = open
+                fail("'\"' to close the string at \(open)")
                 return nil
             default: out.append(c)
             }
         }
-        fail("'\"' to close the string at \(open)")
         pos = open
+        fail("'\"' to close the string at \(open)")
         return nil
     }
 
@@ -122,12 +127,15 @@ extension SearchParser {
 
     static let symbols: Set<UInt8> = Set("~`#$%^&*+{}|\\;',.?-".utf8)
 
-    /// An XML-style name (TaskPaper's `Name`): a start character, then name characters.
-    mutating func scanName() -> String? {
+    /// An XML-style name (TaskPaper's `Name`): a start character, then name characters. `noting`: remember
+    /// where it started and stopped (as TaskPaper's parser caches it).
+    mutating func scanName(noting: Bool = true) -> String? {
         let start = pos
+        if noting { rulesRead.insert(ruleKey(.name, at: start)) }
         guard let (first, length) = scalar(), Self.isNameStart(first) else { return nil }
         pos += length
         while let (c, length) = scalar(), Self.isNameStart(c) || Self.isNameContinue(c) { pos += length }
+        if noting { rulesRead.insert(ruleKey(.nameEnd, at: pos)) }
         return String(decoding: b[start..<pos], as: UTF8.self)
     }
 
@@ -186,6 +194,7 @@ extension SearchParser {
     mutating func skipWhitespace() -> Int {
         let start = pos
         while let c = peek(), Self.isWhitespace(c) { pos += 1 }
+        rulesRead.insert(ruleKey(.whitespace, at: pos))
         return pos - start
     }
 
@@ -198,6 +207,14 @@ extension SearchParser {
                 utf8Offset: offset,
                 message: "parentheses nest too deeply: at most \(Self.maxNesting) levels")
         }
+    }
+
+    /// A place where TaskPaper's parser tried a literal that is not there: it can be where the
+    /// error is reported, though it says nothing a person needs.
+    mutating func noteFailure() {
+        guard silent == 0, pos > failOffset else { return }
+        failOffset = pos
+        expected = []
     }
 
     mutating func fail(_ what: String) {

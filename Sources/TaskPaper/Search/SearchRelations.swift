@@ -7,8 +7,8 @@
 enum SearchRelations {
     static func holds(
         _ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue, foldsCase: Bool,
-        pattern: GuardedRegex?
-    ) -> Bool {
+        pattern: SearchPattern?, deadline: ContinuousClock.Instant
+    ) throws(SearchEvaluationError) -> Bool {
         switch relation {
         case .equal: return equal(left, right, foldsCase: foldsCase)
         case .notEqual: return !equal(left, right, foldsCase: foldsCase)
@@ -43,12 +43,12 @@ enum SearchRelations {
             // TaskPaper's grammar accepts `like` but its evaluation never matches it.
             return false
         case .matches:
-            guard let subject = text(left) else { return false }
-            if let pattern { return pattern.matches(subject) }
-            // A pattern read from the item (`@a matches @b`) compiles per item; refused or broken ones never match.
-            guard let source = text(right), let regex = try? GuardedRegex(String(source), ignoresCase: foldsCase)
-            else { return false }
-            return regex.matches(subject)
+            // As TaskPaper: `left.toString().match(new RegExp(right))`, both sides lowercased by `[i]`.
+            guard let subject = text(left), let pattern else { return false }
+            guard let found = pattern.matches(foldsCase ? lowercased(subject) : subject, deadline: deadline) else {
+                throw .tooSlow
+            }
+            return found
         }
     }
 
@@ -58,9 +58,9 @@ enum SearchRelations {
     /// order; ordering and `matches` hold when any left element satisfies them.
     static func holdsForLists(
         _ relation: SearchRelation, _ left: SearchValue, _ right: SearchValue,
-        modifier: SearchModifier, foldsCase: Bool, pattern: GuardedRegex?,
-        clock: LintClock
-    ) -> Bool {
+        modifier: SearchModifier, foldsCase: Bool, pattern: SearchPattern?,
+        clock: LintClock, deadline: ContinuousClock.Instant
+    ) throws(SearchEvaluationError) -> Bool {
         let l = elements(left, modifier, clock), r = elements(right, modifier, clock)
         // Left element first: only the left side is folded here (the right one already is).
         func same(_ a: SearchValue, _ b: SearchValue) -> Bool { equal(a, b, foldsCase: foldsCase) }
@@ -84,11 +84,19 @@ enum SearchRelations {
             return zip(part, r).allSatisfy { same($0, $1) }
         case .matches:
             guard let l else { return false }
-            return l.contains { holds(.matches, $0, right, foldsCase: foldsCase, pattern: pattern) }
+            for x in l where try holds(.matches, x, right, foldsCase: foldsCase, pattern: pattern, deadline: deadline) {
+                return true
+            }
+            return false
         case .like: return false
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
             guard let l, let r else { return false }
-            return l.contains { x in r.contains { holds(relation, x, $0, foldsCase: foldsCase, pattern: nil) } }
+            for x in l {
+                for y in r where try holds(relation, x, y, foldsCase: foldsCase, pattern: nil, deadline: deadline) {
+                    return true
+                }
+            }
+            return false
         }
     }
 
@@ -124,6 +132,13 @@ enum SearchRelations {
             }
         default: return false
         }
+    }
+
+    /// JavaScript's `toLowerCase`: ASCII text byte by byte, other text by Unicode's full mapping.
+    static func lowercased(_ s: Substring) -> Substring {
+        guard s.utf8.allSatisfy({ $0 < 0x80 }) else { return Substring(s.lowercased()) }
+        guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
+        return Substring(String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self))
     }
 
     /// JavaScript's `Number(value)` for ordering mixed values.

@@ -88,7 +88,7 @@ final class SearchComparison: Sendable {
     /// nil (or an empty literal): test that the left side has a value at all.
     let right: SearchOperand?
     /// The compiled pattern when `relation` is `matches` and `right` is a literal.
-    let pattern: GuardedRegex?
+    let pattern: SearchPattern?
     /// Index of this comparison in the query, for per-evaluation caches.
     let id: Int
     /// The tag's name in UTF-8 when the comparison only asks whether an item has that tag
@@ -97,7 +97,7 @@ final class SearchComparison: Sendable {
 
     init(
         left: SearchOperand, relation: SearchRelation, modifier: SearchModifier, right: SearchOperand?,
-        pattern: GuardedRegex?, id: Int
+        pattern: SearchPattern?, id: Int
     ) {
         self.left = left
         self.relation = relation
@@ -124,18 +124,27 @@ final class SearchComparison: Sendable {
     }
 }
 
-/// What `@name` reads: the item's text, its kind, a tag (`@due` or `@data-due`),
-/// or nothing (`@id`: TaskPaper's item ids exist only inside the app).
+/// What `@name` reads: the item's text, its kind, its id, its indent, a tag
+/// (`@due`, `@data-due`), or nothing.
 enum SearchAttribute: Sendable, Equatable {
     case text, type, none
+    /// TaskPaper's item id: random in the app, so only its presence means anything (here: the line number).
+    case id
+    /// TaskPaper's `indent` (levels below the parent) on nested items, else the `@indent` tag.
+    case indent
     case tag(String)
+    /// `@data-name`: the tag's value when it has one; else (TaskPaper reads attribute `data-name`,
+    /// empty for a bare tag, as missing) the value of a tag named `data-name`.
+    case dataTag(String)
 
     init(name: String) {
         switch name {
         case "text": self = .text
         case "type", "data-type": self = .type
-        case "id", "data-id": self = .none
-        default: self = .tag(name.hasPrefix("data-") ? String(name.dropFirst(5)) : name)
+        case "id": self = .id
+        case "data-id": self = .none
+        case "indent": self = .indent
+        default: self = name.hasPrefix("data-") ? .dataTag(String(name.dropFirst(5))) : .tag(name)
         }
     }
 }

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Runs searches with TaskPaper 3's own model code (birch-outline, MIT), loaded
+// from the checkout given as the first argument; nothing of it is copied here.
+//
+//   node run.js BIRCH_OUTLINE_DIR < cases.json > answers.json
+//   node run.js BIRCH_OUTLINE_DIR --check      (exits 0 when birch-outline loads)
+//
+// Input: [{"text": DOCUMENT, "queries": [QUERY, ...]}, ...]. The document is
+// read with TaskPaper's serialization, as the app opens a file. Output, per
+// document, per query: {"items": [LINE, ...]} (0-based line numbers of the
+// matching items, in the order birch returns them) or, for a query its parser
+// refuses, {"error": UTF8_OFFSET} (pegjs' location.start.offset, in UTF-8); when
+// birch's evaluation throws, {"throws": MESSAGE}.
+//
+// Needs CoffeeScript 2 and underscore (Debian: coffeescript, node-underscore,
+// node-moment); the other packages birch requires are stood in for by ./shims.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const Module = require('module');
+
+const birch = process.argv[2];
+if (!birch || !fs.existsSync(path.join(birch, 'src', 'outline.coffee'))) {
+  console.error('usage: node run.js BIRCH_OUTLINE_DIR < cases.json');
+  process.exit(2);
+}
+
+// Debian installs node modules in /usr/share/nodejs; the shims stand in for what Debian lacks.
+const shims = path.join(__dirname, 'shims');
+const shimmed = new Set(['event-kit', 'string-hash', 'underscore-plus', 'ctph.js', 'htmlparser2', 'domelementtype',
+  'domutils']);
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (shimmed.has(request)) return path.join(shims, request + '.js');
+  try {
+    return resolve.call(this, request, ...rest);
+  } catch (error) {
+    return resolve.call(this, path.join('/usr/share/nodejs', request), ...rest);
+  }
+};
+require(fs.existsSync('/usr/share/nodejs/coffeescript') ? '/usr/share/nodejs/coffeescript/register'
+  : 'coffeescript/register');
+
+const Outline = require(path.join(birch, 'src', 'outline'));
+const ItemPath = require(path.join(birch, 'src', 'item-path'));
+// `node run.js BIRCH_OUTLINE_DIR --check`: birch-outline and what it requires load; nothing more.
+if (process.argv[3] === '--check') process.exit(0);
+
+function answers(text, queries) {
+  const outline = Outline.createTaskPaperOutline(text);
+  const lineOf = new Map();
+  outline.root.descendants.forEach((item, line) => lineOf.set(item, line));
+  return queries.map((query) => answer(outline, lineOf, query));
+}
+
+function answer(outline, lineOf, query) {
+  const parsed = ItemPath.parse(query, undefined, { project: true, task: true, note: true });
+  if (parsed.error) {
+    const offset = parsed.error.location ? parsed.error.location.start.offset : 0;
+    return { error: Buffer.byteLength(query.slice(0, offset), 'utf8') };
+  }
+  try {
+    const items = outline.evaluateItemPath(query);
+    // The root (which `ancestor-or-self::*` can reach) is no line: left out, as TaskPaper shows no row for it.
+    return { items: items.filter((item) => lineOf.has(item)).map((item) => lineOf.get(item)) };
+  } catch (error) {
+    // birch's evaluation itself throws (`endswith` on an item without the attribute): no answer to compare.
+    return { throws: String(error) };
+  }
+}
+
+const cases = JSON.parse(fs.readFileSync(0, 'utf8'));
+const out = cases.map((c) => answers(c.text, c.queries));
+process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,2 @@
+// Not used by searches; loaded only because birch-outline requires it at start-up.
+module.exports = {};
