@@ -11,7 +11,7 @@ import Testing
 /// Runs when `TASKPAPER_BIRCH_OUTLINE` names a birch-outline checkout and
 /// `node` (with Debian's coffeescript, node-underscore and node-moment) loads
 /// it; otherwise it skips, saying why, in CI too (CI cannot fetch birch-outline:
-/// `.ci/run` sets it up only where a copy is found). `TASKPAPER_ORACLE_SEED`
+/// `.ci/run` sets it up only where a copy is found). `TASKPAPER_BIRCH_SEED`
 /// replays a run.
 @Suite struct SearchBirchOracleTests {
     static let birch = ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_OUTLINE"] ?? ""
@@ -42,7 +42,7 @@ import Testing
     @Test(.enabled(if: unavailable == nil, Comment(rawValue: unavailable ?? "")))
     func randomSearchesAgreeWithBirchOutline() throws {
         let seed =
-            ProcessInfo.processInfo.environment["TASKPAPER_ORACLE_SEED"].flatMap { UInt64($0) }
+            ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1...UInt64.max)
         var rng = SeededRandom(seed: seed)
         var cases: [(text: String, queries: [String])] = []
