@@ -154,7 +154,7 @@ public final class Server: @unchecked Sendable {
                 Server.offLoopQueue.async {
                     work.answer(id, to: writer)
                     // What the work borrowed (snapshots) goes back to the loop and is dropped there
-                    // (README.md, "Threads": an off-loop request returns its snapshots).
+                    // (Sources/TaskPaperServer/README.md, "Threads": an off-loop request returns its snapshots).
                     inbox.push(.task { _ in work.drop() })
                 }
             }
