@@ -7,7 +7,7 @@ enum AgendaCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "agenda", showsDue: true)
         var days = Agenda.defaultDays
-        let read = listing.readArguments(
+        if let stop = listing.readPaths(
             arguments, usage: usage,
             options: [
                 "--days": { value in
@@ -16,11 +16,9 @@ enum AgendaCommand {
                     return nil
                 }
             ])
-        switch read {
-        case .success(let words): listing.paths = words
-        case .failure(let stop): return stop.status
+        {
+            return stop
         }
-        guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
 
         let documents = listing.documents()
         for entry in Agenda.select(documents.map(\.lines), days: days, clock: Clock.current()) {

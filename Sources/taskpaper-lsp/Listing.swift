@@ -54,6 +54,18 @@ struct Listing {
         return .success(words)
     }
 
+    /// `readArguments` for a command whose other words are all paths (at least one): nil to go on, with
+    /// `paths` set, or the exit code to stop with.
+    mutating func readPaths(
+        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+    ) -> Int32? {
+        switch readArguments(arguments, usage: usage, options: options) {
+        case .success(let words): paths = words
+        case .failure(let stop): return stop.status
+        }
+        return paths.isEmpty ? usageError("no PATH given") : nil
+    }
+
     /// The exit code a command stops with before listing anything.
     struct ExitCode: Error {
         let status: Int32

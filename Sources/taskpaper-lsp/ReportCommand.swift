@@ -14,7 +14,7 @@ enum ReportCommand {
             arguments.removeSubrange(k...k + 1)
             markdown = true
         }
-        let read = listing.readArguments(
+        if let stop = listing.readPaths(
             arguments, usage: usage,
             options: [
                 "--since": { value in
@@ -33,11 +33,9 @@ enum ReportCommand {
                     return nil
                 },
             ])
-        switch read {
-        case .success(let words): listing.paths = words
-        case .failure(let stop): return stop.status
+        {
+            return stop
         }
-        guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
 
         let documents = listing.documents()
         let report = TimeReport.make(documents.map(\.lines), since: since, until: until, by: grouping, clock: clock)
