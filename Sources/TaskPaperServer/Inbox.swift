@@ -61,6 +61,14 @@ final class Inbox: @unchecked Sendable {
         return (event, wasCancelled)
     }
 
+    /// Drops every event still waiting (the loop has stopped).
+    func discardAll() {
+        condition.lock()
+        events.removeAll()
+        head = 0
+        condition.unlock()
+    }
+
     var isEmpty: Bool {
         condition.lock()
         defer { condition.unlock() }

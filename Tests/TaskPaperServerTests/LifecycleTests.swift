@@ -42,6 +42,26 @@ import TaskPaperServer
         #expect(c.waitForExit() == 1)
     }
 
+    /// Requests answered off the loop (a hover on a saved search, document symbols) sent right before
+    /// shutdown and exit are still answered, and the server exits cleanly. Under `.ci/sanitizers` this
+    /// is also the leak check of what those answers hand back to a loop that has stopped.
+    @Test func answersComputedOffTheLoopWhenExitArrivesStillGoOut() throws {
+        let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T10:00"])
+        try c.initialize()
+        let uri = "file:///tmp/plan.taskpaper"
+        c.open(uri, "Plan:\n\t- Due and open @search(@due and not @done)\n\t- Water @due(2026-12-01)\n")
+        let hover = c.send("textDocument/hover", LSPClient.at(uri, 1, 20))
+        let symbols = c.send("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
+        let shutdown = c.send("shutdown")
+        c.notify("exit")
+        let hovered = try c.waitForResponse(id: .int(hover))
+        #expect(hovered["result"]?["contents"]?["value"]?.stringValue?.hasPrefix("1 item found by @due") == true)
+        let outline = try c.waitForResponse(id: .int(symbols))
+        #expect(outline["result"]?.arrayValue?.first?["name"] == "Plan")
+        #expect(try c.waitForResponse(id: .int(shutdown))["result"] == .null)
+        #expect(c.waitForExit() == 0)
+    }
+
     @Test func endOfInputEndsTheServer() throws {
         let c = try LSPClient()
         try c.initialize()
