@@ -28,6 +28,11 @@ public enum ItemAction: String, Sendable, CaseIterable {
         "Move to \(projectPath.joined(separator: " / "))"
     }
 
+    /// Moving to a project of another file: `Move to Work / Errands (work.taskpaper)`.
+    public static func moveTitle(projectPath: String, fileName: String) -> String {
+        "Move to \(projectPath) (\(fileName))"
+    }
+
     /// The conversion to a kind (nil for blank).
     public static func convert(to kind: LineKind) -> ItemAction? {
         switch kind {

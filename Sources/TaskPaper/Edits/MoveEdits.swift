@@ -40,6 +40,19 @@ public enum MoveEdits {
         return nearest.prefix(limit).map(\.element)
     }
 
+    /// Every project's path (`["Work", "Errands"]`), in line order, with its line.
+    public static func projectPaths(_ outline: Outline) -> [(line: Int, path: [String])] {
+        (0..<outline.lineCount).compactMap { line in
+            guard outline.lines[line].syntax.kind == .project else { return nil }
+            return (line, outline.projectPath(of: line) + [outline.lines[line].itemName])
+        }
+    }
+
+    /// The first project whose path, joined by ` / ` as move titles show it, is `path`.
+    public static func project(atPath path: String, in outline: Outline) -> Int? {
+        projectPaths(outline).first { $0.path.joined(separator: " / ") == path }?.line
+    }
+
     /// Removes each item's subtree and appends them, in order, as the last
     /// children of `project`, re-indented to their new depth (see `indentation`).
     /// Empty when the move is not possible (the project lies in a moved subtree, or is no project).
@@ -51,36 +64,76 @@ public enum MoveEdits {
     /// order), measuring the selection once: what offering every target costs.
     public static func moves(_ outline: Outline, items: [Int], to projects: [Int]) -> [[TextReplacement]] {
         let lines = outline.lines
-        var moved: [Range<Int>] = []
-        for item in items.sorted()
-        where item >= 0 && item < lines.count && outline.isItem(item)
-            && !(moved.last?.contains(item) ?? false)
-        {
-            moved.append(outline.subtree(of: item))
-        }
+        let moved = movedBlocks(outline, items: items)
         guard !moved.isEmpty else { return projects.map { _ in [] } }
         let indent = indentation(outline, keeping: moved)
         let ending = ArchiveEdits.documentEnding(lines)
         return projects.map { project in
-            guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
-                let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
+            guard let depth = projectDepth(outline, project), !moved.contains(where: { $0.contains(project) })
             else { return [] }
-            var newLines: [String] = []
-            for subtree in moved {
-                let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
-                for k in subtree {
-                    guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
-                    let line = lines[k]
-                    newLines.append(
-                        indent(projectDepth + 1 + depth - itemDepth)
-                            + line.utf8Slice(line.syntax.indentLength..<line.utf8Count))
-                }
-            }
             let end = outline.subtreeEnd(of: project)
             var splices = moved.map { LineSplice(range: $0, newLines: []) }
-            splices.append(LineSplice(range: end..<end, newLines: newLines))
+            splices.append(
+                LineSplice(range: end..<end, newLines: rendered(moved, of: outline, under: depth, indent: indent)))
             return LineSplice.replacements(splices, in: lines, ending: ending)
         }
+    }
+
+    /// Moving items to a project of another document: the source loses the subtrees, the target
+    /// gains them as the project's last children, indented and ended the target's way. Both empty
+    /// when `project` is not a project of `target` or nothing moves.
+    public static func move(
+        _ source: Outline, items: [Int], to target: Outline, project: Int
+    ) -> (source: [TextReplacement], target: [TextReplacement]) {
+        let moved = movedBlocks(source, items: items)
+        guard !moved.isEmpty, let depth = projectDepth(target, project) else { return ([], []) }
+        let newLines = rendered(moved, of: source, under: depth, indent: indentation(target, keeping: []))
+        let end = target.subtreeEnd(of: project)
+        return (
+            LineSplice.replacements(
+                moved.map { LineSplice(range: $0, newLines: []) }, in: source.lines,
+                ending: ArchiveEdits.documentEnding(source.lines)),
+            LineSplice.replacements(
+                [LineSplice(range: end..<end, newLines: newLines)], in: target.lines,
+                ending: ArchiveEdits.documentEnding(target.lines))
+        )
+    }
+
+    /// The subtrees of the items, in order, none inside another.
+    static func movedBlocks(_ outline: Outline, items: [Int]) -> [Range<Int>] {
+        var moved: [Range<Int>] = []
+        for item in items.sorted()
+        where item >= 0 && item < outline.lineCount && outline.isItem(item)
+            && !(moved.last?.contains(item) ?? false)
+        {
+            moved.append(outline.subtree(of: item))
+        }
+        return moved
+    }
+
+    /// The depth of the project on `line`; nil when the line is no project.
+    static func projectDepth(_ outline: Outline, _ line: Int) -> Int? {
+        guard line >= 0, line < outline.lineCount, outline.lines[line].syntax.kind == .project else { return nil }
+        return outline.depth(of: line)
+    }
+
+    /// The moved lines re-indented as children of a project at `projectDepth`, keeping their depths
+    /// relative to their item; blank lines stay blank.
+    static func rendered(
+        _ moved: [Range<Int>], of outline: Outline, under projectDepth: Int, indent: (Int) -> String
+    ) -> [String] {
+        var newLines: [String] = []
+        for subtree in moved {
+            let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+            for k in subtree {
+                guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
+                let line = outline.lines[k]
+                newLines.append(
+                    indent(projectDepth + 1 + depth - itemDepth)
+                        + line.utf8Slice(line.syntax.indentLength..<line.utf8Count))
+            }
+        }
+        return newLines
     }
 
     /// How moved lines are indented: `indentation(levels)`. Tabs, or the

@@ -120,12 +120,15 @@ extension Server {
     }
 }
 
+/// A code action carries its edit, or, when the edit spans other files (read from disk only if
+/// chosen), the command that makes it.
 struct CodeAction: JSONEncodable {
     var title: String
     var kind: String
     var diagnostics: [LSPDiagnostic] = []
     var isPreferred = false
-    var edit: WorkspaceEdit
+    var edit: WorkspaceEdit?
+    var command: LSPCommand?
 
     func write(to w: inout JSONWriter) {
         w.object { w in
@@ -133,7 +136,23 @@ struct CodeAction: JSONEncodable {
             w.key("kind"); w.string(kind)
             if !diagnostics.isEmpty { w.key("diagnostics"); diagnostics.write(to: &w) }
             if isPreferred { w.key("isPreferred"); w.bool(true) }
-            w.key("edit"); edit.write(to: &w)
+            if let edit { w.key("edit"); edit.write(to: &w) }
+            if let command { w.key("command"); command.write(to: &w) }
+        }
+    }
+}
+
+/// An LSP `Command`: one of ours (Features/Commands.swift) with its arguments.
+struct LSPCommand: JSONEncodable {
+    var title: String
+    var command: String
+    var arguments: [JSON]
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("title"); w.string(title)
+            w.key("command"); w.string(command)
+            w.key("arguments"); arguments.write(to: &w)
         }
     }
 }

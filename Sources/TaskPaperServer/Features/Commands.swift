@@ -34,43 +34,31 @@ extension Server {
         }
         guard let doc = documents[uri] else { throw .invalidParams("Document \(uri) is not open") }
 
-        let label: String, edits: [TextReplacement]
+        let lines = { () throws(ResponseError) in
+            try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
+        }
+        let label: String, edit: WorkspaceEdit?
         switch command {
         case .archiveDone:
-            (label, edits) = (ItemAction.archiveDone.title, archiveEdits(doc))
+            (label, edit) = (ItemAction.archiveDone.title, doc.workspaceEdit(orNil: archiveEdits(doc)))
         case .markDone, .markNotDone, .toggleDone:
-            let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
+            let lines = try lines()
             let done = markDoneEdits(doc, lines)
             if command == .markDone || (command == .toggleDone && !done.isEmpty) {
-                (label, edits) = (ItemAction.markDone.title, done)
+                (label, edit) = (ItemAction.markDone.title, doc.workspaceEdit(orNil: done))
             } else {
-                (label, edits) = (ItemAction.markNotDone.title, markNotDoneEdits(doc, lines))
+                (label, edit) = (ItemAction.markNotDone.title, doc.workspaceEdit(orNil: markNotDoneEdits(doc, lines)))
             }
+        case .moveToProject where arguments.count > 2 && arguments[2]["uri"].map { $0.stringValue != uri } == true:
+            (label, edit) = try moveToOtherFile(doc, try lines(), target: arguments[2], command: name)
         case .convertToTask, .convertToNote, .convertToProject, .moveToProject, .sortByDue, .tagToday, .removeToday:
-            let lines = try doc.lines(ofArgument: arguments.count > 1 ? arguments[1] : nil, command: name)
             let action = ItemAction(rawValue: String(name.dropFirst("taskpaper.".count)))!
+            let edits: [TextReplacement]
             (label, edits) = try itemActionEdit(
-                action, doc, lines, target: arguments.count > 2 ? arguments[2] : nil, command: name)
+                action, doc, try lines(), target: arguments.count > 2 ? arguments[2] : nil, command: name)
+            edit = doc.workspaceEdit(orNil: edits)
         }
-        guard !edits.isEmpty else { return JSONNull() }
-        request(
-            "workspace/applyEdit",
-            JSONObject { w in
-                w.key("label"); w.string(label)
-                w.key("edit"); doc.workspaceEdit(edits).write(to: &w)
-            }
-        ) { [weak self] result in
-            switch result {
-            case .success(let answer) where answer["applied"]?.boolValue == false:
-                self?.log(
-                    "\(label): the client did not apply the edit (\(answer["failureReason"]?.stringValue ?? "no reason given"))"
-                )
-            case .failure(let error):
-                self?.log("\(label): workspace/applyEdit failed: \(error.message)")
-            default:
-                break
-            }
-        }
+        if let edit { sendEdit(edit, label: label) }
         return JSONNull()
     }
 }

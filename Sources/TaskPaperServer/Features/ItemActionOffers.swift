@@ -18,11 +18,67 @@ extension Server {
         _ doc: OpenDocument, _ lines: ClosedRange<Int>, wanted: (String) -> Bool
     ) -> [CodeAction] {
         guard wanted("refactor.rewrite") || wanted("refactor.move") else { return [] }
-        return offeredItemActions(doc, lines).compactMap { offered in
+        let offered = offeredItemActions(doc, lines)
+        var actions: [CodeAction] = offered.compactMap { offered in
             let kind = offered.action.codeActionKind
             guard wanted(kind) else { return nil }
             return CodeAction(title: offered.title, kind: kind, edit: doc.workspaceEdit(offered.replacements))
         }
+        let moves = offered.count { $0.action == .moveToProject }
+        if wanted("refactor.move"), moves < Server.moveTargetLimit,
+            !MoveEdits.movedItems(outline(doc), in: lines).isEmpty
+        {
+            // Other files' edits are made when chosen (the command reads a closed file then).
+            let selection = doc.wholeLinesJSON(lines)
+            for target in otherFileMoveTargets(excluding: doc.uri, limit: Server.moveTargetLimit - moves) {
+                let title = ItemAction.moveTitle(projectPath: target.path, fileName: target.fileName)
+                let argument: JSON = ["uri": .string(target.uri), "path": .string(target.path)]
+                actions.append(
+                    CodeAction(
+                        title: title, kind: "refactor.move",
+                        command: LSPCommand(
+                            title: title, command: TaskCommand.moveToProject.rawValue,
+                            arguments: [.string(doc.uri), selection, argument])))
+            }
+        }
+        return actions
+    }
+
+    /// The projects of the other open and indexed files, by file path, each file's in line order
+    /// (at most `limit`): where "Move to" can send items besides this file's projects.
+    func otherFileMoveTargets(excluding uri: String, limit: Int) -> [(uri: String, fileName: String, path: String)] {
+        guard limit > 0 else { return [] }
+        let thisPath = FileURI.path(uri)
+        var files: [(path: String, uri: String, projects: () -> [String])] = []
+        for (openURI, doc) in documents where openURI != uri {
+            files.append(
+                (
+                    FileURI.path(openURI) ?? openURI, openURI,
+                    { MoveEdits.projectPaths(self.outline(doc)).map { $0.path.joined(separator: " / ") } }
+                ))
+        }
+        for (path, file) in index.closedFiles(excluding: documents.keys) where path != thisPath {
+            let symbols = file.summary.symbols
+            files.append(
+                (
+                    path, file.uri,
+                    {
+                        symbols.indices.filter { symbols[$0].kind == .project }.map { i in
+                            let container = symbols.containerName(of: i)
+                            return container.isEmpty ? symbols[i].name : container + " / " + symbols[i].name
+                        }
+                    }
+                ))
+        }
+        var targets: [(uri: String, fileName: String, path: String)] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
+            for path in file.projects() {
+                targets.append((file.uri, fileName, path))
+                if targets.count == limit { return targets }
+            }
+        }
+        return targets
     }
 
     func offeredItemActions(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [OfferedAction] {
@@ -50,7 +106,8 @@ extension Server {
     }
 
     /// One item action's title and edit for a command. A move goes to `target` (the project's
-    /// line, or its path as the title shows it: `Work / Errands`), or else to the nearest project.
+    /// line, or its path as the title shows it: `Work / Errands`, alone or as `{"path": …}`), or else
+    /// to the nearest project.
     func itemActionEdit(
         _ action: ItemAction, _ doc: OpenDocument, _ lines: ClosedRange<Int>, target: JSON?, command: String
     ) throws(ResponseError) -> (label: String, edits: [TextReplacement]) {
@@ -58,7 +115,7 @@ extension Server {
         if action == .moveToProject, let target, !target.isNull {
             if let line = target.intValue {
                 offered = offered.filter { $0.targetProject == line }
-            } else if let path = target.stringValue {
+            } else if let path = target.stringValue ?? target["path"]?.stringValue {
                 offered = offered.filter { $0.title == ItemAction.moveTitle(projectPath: [path]) }
             } else {
                 throw .invalidParams("\(command): the target is a project's line or its path")
@@ -66,5 +123,29 @@ extension Server {
         }
         guard let first = offered.first else { return (action.title, []) }
         return (first.title, first.replacements)
+    }
+
+    /// A move to a project of another file (`target` is `{"uri": …, "path": "Work / Errands"}`): one
+    /// WorkspaceEdit over both documents, each at the version it was read at.
+    func moveToOtherFile(
+        _ doc: OpenDocument, _ lines: ClosedRange<Int>, target: JSON, command: String
+    ) throws(ResponseError) -> (label: String, edit: WorkspaceEdit?) {
+        guard let targetURI = target["uri"]?.stringValue, let path = target["path"]?.stringValue else {
+            throw .invalidParams("\(command): a target in another file is {\"uri\": …, \"path\": \"A / B\"}")
+        }
+        guard let source = editedDocument(doc.uri), let destination = editedDocument(targetURI) else {
+            throw .invalidParams("\(command): \(targetURI) is neither open nor a readable file")
+        }
+        let targetOutline = Outline(document: destination.snapshot.text, indentWidth: settings.indentWidth)
+        guard let project = MoveEdits.project(atPath: path, in: targetOutline) else {
+            throw .invalidParams("\(command): \(targetURI) has no project \(path)")
+        }
+        let sourceOutline = outline(doc)
+        let moved = MoveEdits.move(
+            sourceOutline, items: MoveEdits.movedItems(sourceOutline, in: lines), to: targetOutline, project: project)
+        let fileName = String(targetURI.split(separator: "/").last ?? Substring(targetURI))
+        let label = ItemAction.moveTitle(projectPath: path, fileName: fileName)
+        guard !moved.source.isEmpty else { return (label, nil) }
+        return (label, try workspaceEdit([(source, moved.source), (destination, moved.target)]))
     }
 }

@@ -16,6 +16,10 @@ struct ClientCapabilities {
     var codeLensRefresh = false
     /// The client sends `textDocument/prepareRename` before a rename.
     var renamePrepare = false
+    /// A WorkspaceEdit may hold `documentChanges` (versioned edits; resource operations if below).
+    var documentChanges = false
+    /// The client creates files a WorkspaceEdit's `CreateFile` names.
+    var createFiles = false
 
     init() {}
 
@@ -39,6 +43,11 @@ struct ClientCapabilities {
         inlayHintRefresh = c["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue ?? false
         codeLensRefresh = c["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         renamePrepare = c["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
+        let workspaceEdit = c["workspace"]?["workspaceEdit"]
+        documentChanges = workspaceEdit?["documentChanges"]?.boolValue ?? false
+        createFiles =
+            documentChanges
+            && workspaceEdit?["resourceOperations"]?.arrayValue?.contains { $0.stringValue == "create" } == true
     }
 
     /// UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).

@@ -52,6 +52,17 @@ extension ClientPositions {
         ClientRange(utf8: r, onLine: line, text.lines[line], encoding: encoding)
     }
 
+    /// Lines as a client range for a command's arguments: from the first line's start to the last's end
+    /// (`lines(of:)` reads it back as the same lines).
+    func wholeLinesJSON(_ lines: ClosedRange<Int>) -> JSON {
+        let last = min(lines.upperBound, text.lineCount - 1)
+        let end = clientPosition(TextLocation(line: last, offset: text.lines[last].utf8Count))
+        return [
+            "start": ["line": .int(lines.lowerBound), "character": 0],
+            "end": ["line": .int(end.line), "character": .int(end.character)],
+        ]
+    }
+
     /// A client column on a line (for encoders that work in columns).
     func clientColumn(_ l: TextLocation) -> Int { clientPosition(l).character }
 }
@@ -72,15 +83,11 @@ extension ClientRange {
 extension OpenDocument {
     /// Library replacements as one WorkspaceEdit on this document, in the client's encoding.
     func workspaceEdit(_ replacements: [TextReplacement]) -> WorkspaceEdit {
-        WorkspaceEdit(changes: [
-            (
-                uri,
-                replacements.map { r in
-                    TextEdit(
-                        range: ClientRange(start: clientPosition(r.start), end: clientPosition(r.end)),
-                        newText: r.newText)
-                }
-            )
-        ])
+        WorkspaceEdit(changes: [(uri, replacements.map(textEdit))])
+    }
+
+    /// The same, nil when there is nothing to change.
+    func workspaceEdit(orNil replacements: [TextReplacement]) -> WorkspaceEdit? {
+        replacements.isEmpty ? nil : workspaceEdit(replacements)
     }
 }

@@ -5,6 +5,12 @@ import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 public enum FileSystem {
     public enum Kind { case file, folder, other }
 
+    /// Whether anything (a file, a folder, a link) has this path.
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
     /// The kind of the entry itself (`lstat`): a symbolic link is `other`, never its target.
     public static func kind(of path: String) -> Kind {
         var st = stat()

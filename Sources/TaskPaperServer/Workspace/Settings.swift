@@ -3,11 +3,14 @@ import TaskPaper
 /// The `taskpaper` settings (the root README.md, "Settings").
 public struct Settings: Sendable, Hashable {
     public enum DoneFormat: String, Sendable, CaseIterable { case date, datetime, bare }
+    /// Where "Archive done items" moves them: the document's `Archive:` project, or `NAME_archive.taskpaper`.
+    public enum ArchivePlace: String, Sendable, CaseIterable { case project, file }
 
     public var lint = LintSettings()
     public var indentWidth = IndentWidth.auto
     public var doneFormat = DoneFormat.date
     public var inlayHints = InlayHintSettings()
+    public var archive = ArchivePlace.project
 
     public init() {}
 
@@ -59,6 +62,13 @@ public struct Settings: Sendable, Hashable {
                 s.doneFormat = f
             } else {
                 bad("doneFormat", "\"date\", \"datetime\" or \"bare\"", v)
+            }
+        }
+        if let v = o["archive"], !v.isNull {
+            if let place = v.stringValue.flatMap(ArchivePlace.init(rawValue:)) {
+                s.archive = place
+            } else {
+                bad("archive", "\"project\" or \"file\"", v)
             }
         }
         if let v = o["lineLengthNotes"], !v.isNull {
