@@ -64,7 +64,10 @@ public enum DocumentChange: Sendable, JSONEncodable {
             case .create(let uri):
                 w.key("kind"); w.string("create")
                 w.key("uri"); w.string(uri)
-                w.key("options"); w.object { w in w.key("ignoreIfExists"); w.bool(true) }
+                w.key("options");
+                w.object { w in
+                    w.key("ignoreIfExists"); w.bool(true)
+                }
             }
         }
     }
