@@ -8,7 +8,7 @@
 -- lua/taskpaper.lua, on a line and on a visual selection); references on a
 -- saved search filling the quickfix list and its code lens; vim.lsp.buf.format
 -- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
--- clean exit.
+-- refile to a project of a second open file (both buffers change); a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -441,7 +441,34 @@ end, function()
   return '\tBuy soil @due(2026-12-01)'
 end)
 
--- 10. A clean shutdown -----------------------------------------------------------
+-- 10. Refile to a project of another file, through vim.lsp.buf.code_action ----------
+-- A second file in the same folder attaches to the same client; "Move to Work (work.taskpaper)"
+-- runs taskpaper.moveToProject, whose workspace/applyEdit changes both buffers at once.
+local work_path = dir .. '/work.taskpaper'
+vim.fn.writefile({ 'Work:', '\t- Send the report' }, work_path)
+vim.cmd.edit(vim.fn.fnameescape(work_path))
+local work_buf = vim.api.nvim_get_current_buf()
+wait(10000, function()
+  return vim.lsp.get_clients({ bufnr = work_buf, name = 'taskpaper' })[1] == client
+end, 'the same taskpaper client to attach to work.taskpaper')
+vim.cmd.buffer(buf)
+vim.api.nvim_win_set_cursor(0, { soil + 1, 3 })
+taskpaper.move_to_project('Work (work.taskpaper)')
+local function work_lines()
+  return vim.api.nvim_buf_get_lines(work_buf, 0, -1, true)
+end
+wait(10000, function()
+  return #work_lines() == 3
+end, 'the refiled note to arrive in work.taskpaper', function()
+  return 'work.taskpaper holds ' .. inspect(work_lines())
+end)
+check(vim.deep_equal(work_lines(), { 'Work:', '\t- Send the report', '\tBuy soil @due(2026-12-01)' }),
+  'work.taskpaper should end with the refiled note, holds ' .. inspect(work_lines()))
+check(vim.api.nvim_buf_line_count(buf) == soil and line(soil - 1) == 'Errands:',
+  'the note should have left errands.taskpaper, which ends ' .. inspect(vim.api.nvim_buf_get_lines(buf, -3, -1, true)))
+log('refiled to work.taskpaper: ' .. inspect(work_lines()))
+
+-- 11. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

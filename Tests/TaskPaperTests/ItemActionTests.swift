@@ -99,6 +99,34 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
         #expect(moved == "Inbox:\nHome:\n  - c\n  - a\n    note\n  - b")
     }
 
+    @Test func movesToAProjectOfAnotherDocumentInThatDocumentsIndentation() throws {
+        var source = TextDocument(text: "Inbox:\n\t- a\n\t\tnote\n\t- b\n")
+        var target = TextDocument(text: "Work:\n  - c\n  Errands:\n    - d\nHome:\n")
+        let from = Outline(document: source, indentWidth: .auto), to = Outline(document: target, indentWidth: .auto)
+        let errands = try #require(MoveEdits.project(atPath: "Work / Errands", in: to))
+        #expect(MoveEdits.projectPaths(to).map(\.path) == [["Work"], ["Work", "Errands"], ["Home"]])
+        let edits = MoveEdits.move(from, items: [1], to: to, project: errands)
+        source.apply(edits.source)
+        target.apply(edits.target)
+        #expect(source.text == "Inbox:\n\t- b\n")
+        #expect(target.text == "Work:\n  - c\n  Errands:\n    - d\n    - a\n      note\nHome:\n")
+        #expect(MoveEdits.move(from, items: [1], to: to, project: 1) == ([], []))
+    }
+
+    /// An edit that reaches the end of a text ending with a line end starts at the end of the last
+    /// line: editors that keep the final line end apart (Neovim) have no line after it to start on.
+    @Test func anInsertionAtTheEndOfTheTextStartsAtTheEndOfItsLastLine() {
+        let doc = TextDocument(text: "Work:\n\t- a\n")
+        let outline = Outline(document: doc, indentWidth: .auto)
+        let target = Outline(document: TextDocument(text: "- b\n"), indentWidth: .auto)
+        let edit = MoveEdits.move(target, items: [0], to: outline, project: 0).target
+        #expect(
+            edit == [
+                TextReplacement(
+                    start: TextLocation(line: 1, offset: 4), end: TextLocation(line: 1, offset: 4), newText: "\n\t- b")
+            ])
+    }
+
     @Test func neverMovesIntoItsOwnSubtree() {
         let outline = Outline(document: TextDocument(text: Self.text), indentWidth: .auto)
         #expect(MoveEdits.move(outline, items: [4], to: 5).isEmpty)

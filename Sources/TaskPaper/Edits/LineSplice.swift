@@ -28,6 +28,15 @@ struct LineSplice {
     func replacement(in lines: [Line], ending: String) -> TextReplacement {
         let n = lines.count
         let (a, b) = (range.lowerBound, range.upperBound)
+        if b == n - 1, a > 0, lines[b].utf8Count == 0 {
+            // Up to the empty line after the final line end: from the end of the line before instead, each
+            // new line after a line end. The same text, but no position on that empty line, which editors
+            // that keep the final line end apart (Neovim) do not have and append one more line for.
+            return TextReplacement(
+                start: TextLocation(line: a - 1, offset: lines[a - 1].utf8Count),
+                end: TextLocation(line: b - 1, offset: lines[b - 1].utf8Count),
+                newText: newLines.map { ending + $0 }.joined())
+        }
         if b < n {
             return TextReplacement(
                 start: TextLocation(line: a, offset: 0), end: TextLocation(line: b, offset: 0),

@@ -4,6 +4,7 @@
 --   require('taskpaper').mark_not_done()  -- "Mark as not done" code action
 --   require('taskpaper').toggle_done()    -- the server's taskpaper.toggleDone command
 --   require('taskpaper').archive_done()   -- "Archive done items" code action
+--   require('taskpaper').move_to_project() -- "Move to …": this file's projects, then other files'
 --
 -- Each works on the task under the cursor, or on every task of the visual
 -- selection.
@@ -42,6 +43,18 @@ end
 
 function M.archive_done()
   M.code_action('Archive done items', 'source.archiveDone')
+end
+
+--- Refiles the item(s) under the cursor: a menu of this file's projects, then those of the other
+--- open and workspace files (`Work / Errands (work.taskpaper)`). Given a target as the menu shows
+--- it, moves there without a menu.
+---@param target? string
+function M.move_to_project(target)
+  if target then
+    M.code_action('Move to ' .. target, 'refactor.move')
+    return
+  end
+  vim.lsp.buf.code_action({ context = { only = { 'refactor.move' }, diagnostics = {} } })
 end
 
 --- The range of the visual selection (whole lines), or the cursor position.
