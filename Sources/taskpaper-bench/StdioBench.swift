@@ -58,11 +58,28 @@ final class StdioClient {
 
     /// Reads messages until `done` says so; returns the time the last byte of that message arrived.
     func wait(until done: (JSON) -> Bool) throws -> UInt64 {
+        try wait(until: done, orServerRequest: { _ in false })
+    }
+
+    /// Reads messages until the server sends a request named `method` (answered, as every request of
+    /// the server is); returns the time its last byte arrived.
+    func waitForServerRequest(_ method: String) throws -> UInt64 {
+        try wait(until: { _ in false }, orServerRequest: { $0 == method })
+    }
+
+    private func wait(until done: (JSON) -> Bool, orServerRequest wanted: (String) -> Bool) throws -> UInt64 {
         while true {
             let (message, stamp) = try readMessage()
             if let id = message["id"], let method = message["method"]?.stringValue {
-                // Answer the server's own requests as an editor would.
-                send(["jsonrpc": "2.0", "id": id, "result": method == "workspace/configuration" ? [nil] : nil])
+                // Answer the server's own requests as an editor would (an edit is applied, by saying so).
+                let result: JSON =
+                    switch method {
+                    case "workspace/configuration": [nil]
+                    case "workspace/applyEdit": ["applied": true]
+                    default: nil
+                    }
+                send(["jsonrpc": "2.0", "id": id, "result": result])
+                if wanted(method) { return stamp }
                 continue
             }
             if done(message) { return stamp }

@@ -150,6 +150,20 @@ if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
                     toLength: 36, withPad: " ", startingAt: 0)
                 + "\(f3(ms)) / \(f3(s.docFloorMs)) doc floor = \(f2(ms / s.docFloorMs))x (no SPEC target)")
     }
+    // Issue 30: what a cursor move asks on a task line and on an archived item (the edits come with the
+    // answer), as a range request; an edit across files, from its command to its workspace/applyEdit,
+    // as any whole-document answer.
+    let across = try AcrossFilesBench.run(server: server, text: doc.text)
+    verdict(
+        "code actions, task line (stdio)", across.codeActionsMs, floor: s.noopMs, floorName: "no-op floor",
+        ratio: 10, strict: true)
+    verdict(
+        "Unarchive code action (stdio)", across.unarchiveMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
+        strict: true)
+    verdict("refile to another file (stdio)", across.refileMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    verdict(
+        "archive done items to file (stdio)", across.archiveToFileMs, floor: s.docFloorMs, floorName: "doc floor",
+        ratio: 0.5)
     let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
     let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
     print(

@@ -4,6 +4,7 @@ public enum ItemAction: String, Sendable, CaseIterable {
     case markDone, markNotDone, markCancelled, archiveDone
     case convertToTask, convertToNote, convertToProject
     case moveToProject, sortByDue, tagToday, removeToday
+    case unarchive, unarchiveAndReopen
     case format
 
     public var title: String {
@@ -19,6 +20,8 @@ public enum ItemAction: String, Sendable, CaseIterable {
         case .sortByDue: "Sort by due date"
         case .tagToday: "Tag with @today"
         case .removeToday: "Remove @today"
+        case .unarchive: "Unarchive"
+        case .unarchiveAndReopen: "Unarchive and reopen"
         case .format: "Format document"
         }
     }

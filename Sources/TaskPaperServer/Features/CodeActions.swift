@@ -58,13 +58,19 @@ extension Server {
         }
         actions += planningActions(doc, lines, wanted: wanted, lightbulb: lightbulb)
         actions += itemActionCodeActions(doc, lines, wanted: wanted)
+        if wanted("refactor.move") { actions += unarchiveCodeActions(doc, lines) }
         if wanted("source.archiveDone"), !lightbulb {
             let archive = archiveEdits(doc)
             if !archive.isEmpty {
+                let title = ItemAction.archiveDone.title
+                // To a file: the command reads (or creates) the archive file when chosen (Features/Archiving.swift).
                 actions.append(
-                    CodeAction(
-                        title: ItemAction.archiveDone.title, kind: "source.archiveDone",
-                        edit: doc.workspaceEdit(archive)))
+                    archiveFile(of: doc) == nil
+                        ? CodeAction(title: title, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))
+                        : CodeAction(
+                            title: title, kind: "source.archiveDone",
+                            command: LSPCommand(
+                                title: title, command: TaskCommand.archiveDone.rawValue, arguments: [.string(doc.uri)])))
             }
         }
         return actions

@@ -2,8 +2,9 @@ import TaskPaper
 
 /// workspace/executeCommand: the task and item actions as commands, so an editor can
 /// bind them to a key without a menu. Each sends its edit to the client with
-/// workspace/applyEdit. Arguments: the document URI, then (except for
-/// archive) an LSP range or position saying which lines.
+/// workspace/applyEdit (one edit over both files for a move to another file, an
+/// archive to a file, an unarchive from one). Arguments: the document URI, then
+/// (except for archive) an LSP range or position saying which lines.
 extension Provider {
     static let executeCommand = Provider("executeCommandProvider") { _ in
         JSONObject { w in
@@ -23,6 +24,8 @@ extension Server {
         case convertToTask = "taskpaper.convertToTask", convertToNote = "taskpaper.convertToNote"
         case convertToProject = "taskpaper.convertToProject", moveToProject = "taskpaper.moveToProject"
         case sortByDue = "taskpaper.sortByDue", tagToday = "taskpaper.tagToday", removeToday = "taskpaper.removeToday"
+        // Archived items back under their @project path (Features/Archiving.swift).
+        case unarchive = "taskpaper.unarchive", unarchiveAndReopen = "taskpaper.unarchiveAndReopen"
     }
 
     func executeCommand(_ params: ExecuteCommandParams) throws(ResponseError) -> any JSONEncodable {
@@ -40,7 +43,15 @@ extension Server {
         let label: String, edit: WorkspaceEdit?
         switch command {
         case .archiveDone:
-            (label, edit) = (ItemAction.archiveDone.title, doc.workspaceEdit(orNil: archiveEdits(doc)))
+            label = ItemAction.archiveDone.title
+            if let archiveURI = archiveFile(of: doc) {
+                edit = try archiveToFileEdit(doc, archiveURI: archiveURI)
+            } else {
+                edit = doc.workspaceEdit(orNil: archiveEdits(doc))
+            }
+        case .unarchive, .unarchiveAndReopen:
+            label = (command == .unarchive ? ItemAction.unarchive : .unarchiveAndReopen).title
+            edit = try unarchiveEdit(doc, try lines(), reopen: command == .unarchiveAndReopen)
         case .markDone, .markNotDone, .toggleDone:
             let lines = try lines()
             let done = markDoneEdits(doc, lines)
