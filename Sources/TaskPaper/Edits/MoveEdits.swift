@@ -65,21 +65,26 @@ public enum MoveEdits {
             guard project >= 0, project < lines.count, lines[project].syntax.kind == .project,
                 let projectDepth = outline.depth(of: project), !moved.contains(where: { $0.contains(project) })
             else { return [] }
-            var newLines: [String] = []
-            for subtree in moved {
-                let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
-                for k in subtree {
-                    guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
-                    let line = lines[k]
-                    newLines.append(
-                        indent(projectDepth + 1 + depth - itemDepth)
-                            + line.utf8Slice(line.syntax.indentLength..<line.utf8Count))
-                }
-            }
+            let newLines = moved.flatMap { reindented($0, of: outline, to: projectDepth + 1, indent: indent) }
             let end = outline.subtreeEnd(of: project)
             var splices = moved.map { LineSplice(range: $0, newLines: []) }
             splices.append(LineSplice(range: end..<end, newLines: newLines))
             return LineSplice.replacements(splices, in: lines, ending: ending)
+        }
+    }
+
+    /// The subtree's lines with its item at `depth`, keeping the depths of the
+    /// others relative to it; blank lines emptied.
+    static func reindented(
+        _ subtree: Range<Int>, of outline: Outline, to depth: Int, indent: (Int) -> String
+    )
+        -> [String]
+    {
+        let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+        return subtree.map { k in
+            guard let lineDepth = outline.depth(of: k) else { return "" }
+            let line = outline.lines[k]
+            return indent(depth + lineDepth - itemDepth) + line.utf8Slice(line.syntax.indentLength..<line.utf8Count)
         }
     }
 
