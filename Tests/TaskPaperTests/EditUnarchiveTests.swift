@@ -130,6 +130,13 @@ private func unarchive(
         #expect(outlineShape(after) == "House{Call Bob}, Home{Errands{a, c}, b}, Archive")
     }
 
+    @Test func theReadmeExample() {
+        let text = "Job:\n\t- Draft\nArchive:\n\t- Report @done @project(Work / Q3)\n\t- Call @done\n"
+        let after = "Job:\n\t- Draft\nWork:\n\tQ3:\n\t\t- Report @done\n- Call @done\nArchive:\n"
+        #expect(unarchive(text) == after)
+        #expect(outlineShape(after) == "Job{Draft}, Work{Q3{Report}}, Call, Archive")
+    }
+
     @Test func aNestedPathOfWhichOnlyTheTopExists() {
         let text = "A:\n\t- kept\nB:\nArchive:\n\t- x @done @project(A / B / C)\n\t\tnote\n\n\t\tmore\n"
         let after = "A:\n\t- kept\n\tB:\n\t\tC:\n\t\t\t- x @done\n\t\t\t\tnote\n\n\t\t\t\tmore\nB:\nArchive:\n"
