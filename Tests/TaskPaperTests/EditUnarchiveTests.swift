@@ -160,6 +160,15 @@ private func unarchive(
         #expect(outlineShape(after) == "A{B{b, two}, one}, Archive")
     }
 
+    @Test func aPathCountsProjectsOnlyAndTheFirstOfTwoNamesakesWins() {
+        // `B` sits under a task, so its path is `A / B`; the second `A:` is a namesake and gets nothing.
+        let text =
+            "A:\n\t- task\n\t\tB:\n\t\t\t- b\nA:\nArchive:\n\t- x @done @project(A / B)\n\t- y @done @project(A)\n"
+        let after = "A:\n\t- task\n\t\tB:\n\t\t\t- b\n\t\t\t- x @done\n\t- y @done\nA:\nArchive:\n"
+        #expect(unarchive(text) == after)
+        #expect(outlineShape(after) == "A{task{B{b, x}}, y}, A, Archive")
+    }
+
     @Test func spaceIndentedDocumentsStaySpaceIndented() {
         let text = "A:\n  - a\nArchive:\n  - x @done @project(A / New)\n    sub\n"
         let after = "A:\n  - a\n  New:\n    - x @done\n      sub\nArchive:\n"

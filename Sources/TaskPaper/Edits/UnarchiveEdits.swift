@@ -85,12 +85,12 @@ public enum UnarchiveEdits {
     static func placements(
         _ moved: [Range<Int>], from archive: Outline, into target: Outline, indent: (Int) -> String, reopen: Bool
     ) -> [LineSplice] {
-        let topLevel = target.topLevelItems.filter { !ArchiveEdits.isArchiveProject(target.lines[$0]) }
+        let projects = projectsByPath(target)
         var groups: [Int: Destination] = [:]  // by the existing project (-1: the top level)
         for block in moved {
             let line = archive.lines[block.lowerBound]
             let path = line.syntax.firstTag(named: "project", in: line).flatMap { $0.payload(in: line) }
-            let (project, missing) = resolve(path.map(projectPath) ?? [], in: target, topLevel: topLevel)
+            let (project, missing) = resolve(path.map(projectPath) ?? [], in: projects)
             groups[project ?? -1, default: Destination()].add(block, under: missing)
         }
         let topEnd = topLevelEnd(target)
@@ -114,20 +114,34 @@ public enum UnarchiveEdits {
         return splices
     }
 
-    /// The deepest project of `path` that exists (nil: none, the top level)
-    /// and the names below it that do not. A top-level `Archive:` is never one.
-    static func resolve(_ path: [String], in outline: Outline, topLevel: [Int]) -> (Int?, ArraySlice<String>) {
-        var project: Int?
-        for (k, name) in path.enumerated() {
-            let candidates = project.map { outline.children(of: $0) } ?? topLevel
-            guard
-                let next = candidates.first(where: {
-                    outline.lines[$0].syntax.kind == .project && outline.lines[$0].itemName == name
-                })
-            else { return (project, path[k...]) }
-            project = next
+    /// Every project by its path (`projectPath` and its own name), the first
+    /// where several share one; none inside a top-level `Archive:`. A path skips
+    /// tasks and notes, so a project under a task is found by its projects alone.
+    static func projectsByPath(_ outline: Outline) -> [[String]: Int] {
+        var projects: [[String]: Int] = [:]
+        var line = 0
+        while line < outline.lineCount {
+            let l = outline.lines[line]
+            if outline.parent(of: line) == nil, ArchiveEdits.isArchiveProject(l) {
+                line = outline.subtreeEnd(of: line)
+                continue
+            }
+            if l.syntax.kind == .project {
+                let path = outline.projectPath(of: line) + [l.itemName]
+                if projects[path] == nil { projects[path] = line }
+            }
+            line += 1
         }
-        return (project, [])
+        return projects
+    }
+
+    /// The deepest project of `path` that exists (nil: none, the top level)
+    /// and the names below it that do not.
+    static func resolve(_ path: [String], in projects: [[String]: Int]) -> (Int?, ArraySlice<String>) {
+        for k in stride(from: path.count, to: 0, by: -1) {
+            if let project = projects[Array(path[..<k])] { return (project, path[k...]) }
+        }
+        return (nil, path[...])
     }
 
     /// Where new top-level items go: the end of the document, before a
