@@ -46,7 +46,7 @@ public enum ArchiveEdits {
             ?? indentUnit(lines, spacesPerLevel: outline.spacesPerLevel)
         let movedLines = archivedLines(moved, of: outline, unit: unit)
         let insertion: LineSplice
-        if let archive = archiveOutline.topLevelItems.first(where: { isArchiveProject(archiveLines[$0]) }) {
+        if let archive = UnarchiveEdits.archiveProjects(archiveOutline).first {
             insertion = LineSplice(range: archive + 1..<archive + 1, newLines: movedLines)
         } else {
             // A blank line between the new project and what the file held, unless one is there already.

@@ -66,7 +66,12 @@ public enum UnarchiveEdits {
     }
 
     static func archiveProjects(_ outline: Outline) -> [Int] {
-        outline.topLevelItems.filter { ArchiveEdits.isArchiveProject(outline.lines[$0]) }
+        outline.topLevelItems.filter { isArchive($0, in: outline) }
+    }
+
+    /// An `Archive:` project at depth 0, the one archiving fills (`ArchiveEdits`).
+    static func isArchive(_ line: Int, in outline: Outline) -> Bool {
+        outline.depth(of: line) == 0 && ArchiveEdits.isArchiveProject(outline.lines[line])
     }
 
     /// The subtrees of those `items` that are archived, sorted.
@@ -122,7 +127,7 @@ public enum UnarchiveEdits {
         var line = 0
         while line < outline.lineCount {
             let l = outline.lines[line]
-            if outline.parent(of: line) == nil, ArchiveEdits.isArchiveProject(l) {
+            if isArchive(line, in: outline) {
                 line = outline.subtreeEnd(of: line)
                 continue
             }
@@ -148,7 +153,7 @@ public enum UnarchiveEdits {
     /// last `Archive:` project, and before the blank lines that precede either.
     static func topLevelEnd(_ outline: Outline) -> Int {
         var end = outline.lineCount
-        if let last = outline.topLevelItems.last, ArchiveEdits.isArchiveProject(outline.lines[last]) { end = last }
+        if let last = outline.topLevelItems.last, isArchive(last, in: outline) { end = last }
         while end > 0, outline.lines[end - 1].syntax.kind == .blank { end -= 1 }
         return end
     }
