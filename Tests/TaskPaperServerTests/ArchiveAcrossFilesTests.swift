@@ -8,7 +8,8 @@ import TaskPaperServer
     static let creating: JSON = [
         "workspace": ["applyEdit": true, "workspaceEdit": ["documentChanges": true, "resourceOperations": ["create"]]]
     ]
-    static let home = "Home:\n\t- Buy milk\n\t- Call Bob @done(2026-11-20)\n\t\tabout the roof\nWork:\n\t- Slides @done\n"
+    static let home =
+        "Home:\n\t- Buy milk\n\t- Call Bob @done(2026-11-20)\n\t\tabout the roof\nWork:\n\t- Slides @done\n"
 
     final class Session {
         let ws: TempWorkspace
@@ -67,15 +68,20 @@ import TaskPaperServer
         let result = try s.run(
             try #require(command["command"]?.stringValue), try #require(command["arguments"]?.arrayValue))
         let changes = try result.get()["documentChanges"]?.arrayValue ?? []
-        #expect(changes.first?["kind"] == "create" && changes.first?["uri"] == .string(s.uri("home_archive.taskpaper")))
+        // The file is created before its edit: the source's edit, then create, then the archive's edit.
+        #expect(
+            changes.map { $0["kind"]?.stringValue ?? $0["textDocument"]?["uri"]?.stringValue ?? "" } == [
+                s.uri("home.taskpaper"), "create", s.uri("home_archive.taskpaper"),
+            ])
         try s.apply(result)
         #expect(s.editor.text(s.uri("home.taskpaper")) == "Home:\n\t- Buy milk\nWork:\n")
         #expect(
             s.editor.text(s.uri("home_archive.taskpaper"))
-                == "Archive:\n\t- Slides @done @project(Work)\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n"
+                == "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n\t- Slides @done @project(Work)\n"
         )
     }
 
+    /// What is archived now goes above what was archived before (in document order among itself).
     @Test func archiveToAnExistingFileOpenOrNotPutsTheNewestFirst() throws {
         let earlier = "Archive:\n\t- Old @done(2026-01-01) @project(Home)\n"
         for open in [["home.taskpaper"], ["home.taskpaper", "home_archive.taskpaper"]] {
@@ -84,12 +90,14 @@ import TaskPaperServer
                 ["home.taskpaper": Self.home, "home_archive.taskpaper": earlier], open: open,
                 capabilities: ["workspace": ["applyEdit": true, "workspaceEdit": ["documentChanges": true]]])
             let result = try s.run("taskpaper.archiveDone", [.string(s.uri("home.taskpaper"))])
-            let versions = (try result.get()["documentChanges"]?.arrayValue ?? []).map { $0["textDocument"]?["version"] }
+            let versions = (try result.get()["documentChanges"]?.arrayValue ?? []).map {
+                $0["textDocument"]?["version"]
+            }
             #expect(versions == [1, open.count == 2 ? 1 : .null])
             try s.apply(result)
             #expect(
                 s.editor.text(s.uri("home_archive.taskpaper"))
-                    == "Archive:\n\t- Slides @done @project(Work)\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n\t- Old @done(2026-01-01) @project(Home)\n"
+                    == "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n\t- Slides @done @project(Work)\n\t- Old @done(2026-01-01) @project(Home)\n"
             )
         }
     }
@@ -125,7 +133,10 @@ import TaskPaperServer
         let actions = try s.actions("home.taskpaper", lines: 4...4, only: "refactor.move")
         let titles = actions.compactMap { $0["title"]?.stringValue }
         #expect(titles.contains("Unarchive") && titles.contains("Unarchive and reopen"))
-        #expect(try s.actions("home.taskpaper", lines: 1...1, only: "refactor.move").allSatisfy { $0["title"] != "Unarchive" })
+        #expect(
+            try s.actions("home.taskpaper", lines: 1...1, only: "refactor.move").allSatisfy {
+                $0["title"] != "Unarchive"
+            })
         for (title, expected) in [
             ("Unarchive", "Home:\n\t- Buy milk\n\t- Call Bob @done(2026-11-20)\n\t\tabout the roof\nArchive:\n"),
             ("Unarchive and reopen", "Home:\n\t- Buy milk\n\t- Call Bob\n\t\tabout the roof\nArchive:\n"),
@@ -138,7 +149,8 @@ import TaskPaperServer
     }
 
     @Test func unarchiveFromAnArchiveFileRecreatesTheProjectsTheDocumentLost() throws {
-        let archive = "Archive:\n\t- Post office @done(2026-11-20) @project(Work / Errands)\n\t- Sweep @done @project(Home)\n"
+        let archive =
+            "Archive:\n\t- Post office @done(2026-11-20) @project(Work / Errands)\n\t- Sweep @done @project(Home)\n"
         // Work was renamed to Office since: Work and Errands are recreated; Home is still there.
         let home = "Home:\n\t- Buy milk\nOffice:\n\t- Slides\n"
         let s = try Session(

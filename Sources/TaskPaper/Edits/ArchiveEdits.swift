@@ -1,18 +1,71 @@
-/// "Archive done items": every `@done` item moves, with its subtree,
-/// to the top of the `Archive:` project (created at the end when missing),
-/// re-indented under it and tagged `@project(A / B)` with the projects it
-/// left. Items already under `Archive:` stay where they are.
+/// "Archive done items": every `@done` or `@cancelled` item moves, with its
+/// subtree, to the top of the `Archive:` project, re-indented under it and
+/// tagged `@project(A / B)` with the projects it left. Items already under
+/// `Archive:` stay where they are. The `Archive:` project is this document's
+/// (created at its end when missing) or, with `toFile`, the archive file's
+/// (created at its top). `UnarchiveEdits` moves them back.
 public enum ArchiveEdits {
     /// One deletion per moved block and one insertion (joined where they
     /// meet); empty when there is nothing to archive.
     public static func archiveDone(_ lines: [Line], indentWidth: IndentWidth) -> [TextReplacement] {
-        let spacesPerLevel = indentWidth.spacesPerLevel(lines)
-        let outline = Outline(lines: lines, spacesPerLevel: spacesPerLevel)
+        let outline = Outline(lines: lines, indentWidth: indentWidth)
+        let (moved, archive) = closedBlocks(outline)
+        guard !moved.isEmpty else { return [] }
+        let movedLines = archivedLines(
+            moved, of: outline, unit: indentUnit(lines, spacesPerLevel: outline.spacesPerLevel))
+        var splices = removals(moved)
+        if let archive {
+            splices.append(LineSplice(range: archive + 1..<archive + 1, newLines: movedLines))
+        } else {
+            // Before the empty line that follows a final line end, so the text still ends with one.
+            let end = lines.last!.text.isEmpty && lines.count > 1 ? lines.count - 1 : lines.count
+            let separate = lastKeptLine(before: end, moved: moved).map { lines[$0].syntax.kind != .blank } ?? false
+            splices.append(LineSplice(range: end..<end, newLines: (separate ? [""] : []) + ["Archive:"] + movedLines))
+        }
+        return LineSplice.replacements(splices, in: lines, ending: documentEnding(lines))
+    }
+
+    /// The same items leave `lines` (deletions only) and go to the top of the
+    /// `Archive:` project of the archive file (`archiveLines`; nil when that file
+    /// does not exist yet, then its whole new text is one insertion), newest
+    /// first, created at the top of that file when missing. Indented with the
+    /// archive file's unit when it indents, else this document's; its line ends,
+    /// else this document's. Both empty when there is nothing to archive.
+    public static func archiveDone(
+        _ lines: [Line], toFile archiveLines: [Line]?, indentWidth: IndentWidth
+    )
+        -> (source: [TextReplacement], archive: [TextReplacement])
+    {
+        let outline = Outline(lines: lines, indentWidth: indentWidth)
+        let (moved, _) = closedBlocks(outline)
+        guard !moved.isEmpty else { return ([], []) }
+        let archiveLines = archiveLines ?? []
+        let archiveOutline = Outline(lines: archiveLines, indentWidth: indentWidth)
+        let unit =
+            ownIndentUnit(archiveLines, spacesPerLevel: archiveOutline.spacesPerLevel)
+            ?? indentUnit(lines, spacesPerLevel: outline.spacesPerLevel)
+        let movedLines = archivedLines(moved, of: outline, unit: unit)
+        let insertion: LineSplice
+        if let archive = UnarchiveEdits.archiveProjects(archiveOutline).first {
+            insertion = LineSplice(range: archive + 1..<archive + 1, newLines: movedLines)
+        } else {
+            // A blank line between the new project and what the file held, unless one is there already.
+            let separate = archiveLines.first.map { $0.syntax.kind != .blank } ?? false
+            insertion = LineSplice(range: 0..<0, newLines: ["Archive:"] + movedLines + (separate ? [""] : []))
+        }
+        let sourceEnding = documentEnding(lines)
+        return (
+            LineSplice.replacements(removals(moved), in: lines, ending: sourceEnding),
+            LineSplice.replacements([insertion], in: archiveLines, ending: ownEnding(archiveLines) ?? sourceEnding)
+        )
+    }
+
+    /// What archiving moves: the subtrees of closed items outside a top-level
+    /// `Archive:` (sorted, disjoint), and the first such `Archive:` project.
+    static func closedBlocks(_ outline: Outline) -> (moved: [Range<Int>], archive: Int?) {
+        let lines = outline.lines
         var archive: Int?
         var moved: [Range<Int>] = []
-        var movedLines: [String] = []
-        let unit = indentUnit(lines, spacesPerLevel: spacesPerLevel)
-
         // Walk the tree from the top, stepping over every subtree that is
         // either archived already or moving as a whole.
         var i = 0
@@ -24,25 +77,21 @@ public enum ArchiveEdits {
                 i = subtree.upperBound
             } else if lines[i].isClosed {
                 moved.append(subtree)
-                movedLines += archivedText(of: subtree, in: outline, from: depth, unit: unit)
                 i = subtree.upperBound
             } else {
                 i += 1
             }
         }
-        guard !moved.isEmpty else { return [] }
+        return (moved, archive)
+    }
 
-        let ending = documentEnding(lines)
-        var splices = moved.map { LineSplice(range: $0, newLines: []) }
-        if let archive {
-            splices.append(LineSplice(range: archive + 1..<archive + 1, newLines: movedLines))
-        } else {
-            // Before the empty line that follows a final line end, so the text still ends with one.
-            let end = lines.last!.text.isEmpty && lines.count > 1 ? lines.count - 1 : lines.count
-            let separate = lastKeptLine(before: end, moved: moved).map { lines[$0].syntax.kind != .blank } ?? false
-            splices.append(LineSplice(range: end..<end, newLines: (separate ? [""] : []) + ["Archive:"] + movedLines))
-        }
-        return LineSplice.replacements(splices, in: lines, ending: ending)
+    /// The moved blocks as they read under `Archive:`, in order.
+    static func archivedLines(_ moved: [Range<Int>], of outline: Outline, unit: String) -> [String] {
+        moved.flatMap { archivedText(of: $0, in: outline, from: outline.depth(of: $0.lowerBound) ?? 0, unit: unit) }
+    }
+
+    static func removals(_ blocks: [Range<Int>]) -> [LineSplice] {
+        blocks.map { LineSplice(range: $0, newLines: []) }
     }
 
     /// `Archive:`, tags after the colon allowed (only a top-level one counts; the caller checks).
@@ -88,14 +137,22 @@ public enum ArchiveEdits {
     /// Indent moved lines the way the document does: tabs, unless its first
     /// indented line starts with spaces.
     static func indentUnit(_ lines: [Line], spacesPerLevel: Int) -> String {
-        guard let first = lines.first(where: { $0.syntax.kind != .blank && $0.syntax.indentLength > 0 }),
-            first.syntax.indent.leadingSpaces > 0
-        else { return "\t" }
-        return String(repeating: " ", count: spacesPerLevel)
+        ownIndentUnit(lines, spacesPerLevel: spacesPerLevel) ?? "\t"
     }
 
-    static func documentEnding(_ lines: [Line]) -> String {
-        lines.first(where: { $0.ending != .none })?.ending.text ?? "\n"
+    /// The same, or nil when no line is indented.
+    static func ownIndentUnit(_ lines: [Line], spacesPerLevel: Int) -> String? {
+        guard let first = lines.first(where: { $0.syntax.kind != .blank && $0.syntax.indentLength > 0 }) else {
+            return nil
+        }
+        return first.syntax.indent.leadingSpaces > 0 ? String(repeating: " ", count: spacesPerLevel) : "\t"
+    }
+
+    static func documentEnding(_ lines: [Line]) -> String { ownEnding(lines) ?? "\n" }
+
+    /// The first line end the document has, or nil when it is one line.
+    static func ownEnding(_ lines: [Line]) -> String? {
+        lines.first(where: { $0.ending != .none })?.ending.text
     }
 
     /// The last line before `end` that stays (`moved` is sorted and disjoint).

@@ -9,7 +9,13 @@ struct LineSplice {
 
     /// Splices sorted and those that touch joined, so that no two replacements
     /// meet at one point (clients disagree about how to apply those).
+    /// With no `lines` (a file that does not exist yet), the splices are insertions: one, of the whole text.
     static func replacements(_ splices: [LineSplice], in lines: [Line], ending: String) -> [TextReplacement] {
+        if lines.isEmpty {
+            let text = splices.flatMap(\.newLines).map { $0 + ending }.joined()
+            let start = TextLocation(line: 0, offset: 0)
+            return text.isEmpty ? [] : [TextReplacement(start: start, end: start, newText: text)]
+        }
         var joined: [LineSplice] = []
         for s in splices.sorted(by: {
             ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)

@@ -122,18 +122,22 @@ public enum MoveEdits {
     static func rendered(
         _ moved: [Range<Int>], of outline: Outline, under projectDepth: Int, indent: (Int) -> String
     ) -> [String] {
-        var newLines: [String] = []
-        for subtree in moved {
-            let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
-            for k in subtree {
-                guard let depth = outline.depth(of: k) else { newLines.append(""); continue }
-                let line = outline.lines[k]
-                newLines.append(
-                    indent(projectDepth + 1 + depth - itemDepth)
-                        + line.utf8Slice(line.syntax.indentLength..<line.utf8Count))
-            }
+        moved.flatMap { reindented($0, of: outline, to: projectDepth + 1, indent: indent) }
+    }
+
+    /// The subtree's lines with its item at `depth`, keeping the depths of the
+    /// others relative to it; blank lines emptied.
+    static func reindented(
+        _ subtree: Range<Int>, of outline: Outline, to depth: Int, indent: (Int) -> String
+    )
+        -> [String]
+    {
+        let itemDepth = outline.depth(of: subtree.lowerBound) ?? 0
+        return subtree.map { k in
+            guard let lineDepth = outline.depth(of: k) else { return "" }
+            let line = outline.lines[k]
+            return indent(depth + lineDepth - itemDepth) + line.utf8Slice(line.syntax.indentLength..<line.utf8Count)
         }
-        return newLines
     }
 
     /// How moved lines are indented: `indentation(levels)`. Tabs, or the

@@ -70,7 +70,8 @@ extension Server {
                         : CodeAction(
                             title: title, kind: "source.archiveDone",
                             command: LSPCommand(
-                                title: title, command: TaskCommand.archiveDone.rawValue, arguments: [.string(doc.uri)])))
+                                title: title, command: TaskCommand.archiveDone.rawValue, arguments: [.string(doc.uri)]))
+                )
             }
         }
         return actions
