@@ -168,4 +168,19 @@ import TaskPaperServer
             s.editor.text(s.uri("home.taskpaper"))
                 == "Home:\n\t- Buy milk\n\t- Sweep\nOffice:\n\t- Slides\nWork:\n\tErrands:\n\t\t- Post office\n")
     }
+
+    /// An archive file is a TaskPaper file like any other: `report` and `search` over a folder read it,
+    /// and the workspace index lists its items.
+    @Test func archiveFilesCountInReportSearchAndTheIndex() throws {
+        let archive = "Archive:\n\t- Old report @done(2026-11-19) @project(Work / Reports) @lasted(2h)\n"
+        let ws = try TempWorkspace(["home.taskpaper": Self.home, "home_archive.taskpaper": archive])
+        let report = try AgendaSearchCommandTests.run(
+            ["report", "--since", "2026-11-01", "--by", "project", "."], in: ws.root)
+        #expect(report.stdout.contains("./home_archive.taskpaper:2: Old report"), "\(report.stdout)")
+        let search = try AgendaSearchCommandTests.run(["search", "@project contains Reports", "."], in: ws.root)
+        #expect(search.status == 0 && search.stdout.contains("./home_archive.taskpaper:2:"), "\(search.stdout)")
+        let c = try TestClient.indexing(ws)
+        let symbols = try c.request("workspace/symbol", ["query": "Old report"]).arrayValue ?? []
+        #expect(symbols.compactMap { $0["location"]?["uri"]?.stringValue } == [ws.uri("home_archive.taskpaper")])
+    }
 }
