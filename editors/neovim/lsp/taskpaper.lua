@@ -33,6 +33,9 @@ return {
       -- What "Mark as done" writes: 'date' @done(2026-11-21),
       -- 'datetime' @done(2026-11-21 09:30), or 'bare' @done.
       doneFormat = 'date',
+      -- Where "Archive done items" moves them: 'project' (the file's Archive: project)
+      -- or 'file' (NAME_archive.taskpaper beside the file).
+      archive = 'project',
       -- Report open tasks whose @due date has passed.
       overdue = true,
       -- Inlay hints: counts after a project, 'in 3 days' after a future @due, the gauge.

@@ -31,6 +31,7 @@ function serverSettings(): Record<string, unknown> {
     indentWidth: config.get<string | number>('indentWidth'),
     dateTags: config.get<string[]>('dateTags'),
     doneFormat: config.get<string>('doneFormat'),
+    archive: config.get<string>('archive'),
     overdue: config.get<boolean>('overdue'),
     inlayHints: config.get<Record<string, boolean>>('inlayHints'),
   };
