@@ -256,14 +256,20 @@ public struct CalendarExport {
             hash.add("\u{1}")
             CalendarExport.hashTextWithoutTags(line, into: &hash)
         }
-        let earlier = seen[hash.value, default: 0]
-        seen[hash.value] = earlier + 1
+        // One lookup: the count is read and raised in place.
+        let earlier = CalendarExport.countOn(&seen[hash.value, default: 0])
         if earlier > 0 { hash.add("\u{0}\(earlier)") }
         var second = hash
         second.add("\u{1}")
         out.appendHex(hash.value)
         out.appendHex(second.value)
         out.append("@taskpaper-lsp")
+    }
+
+    /// The count before this one, raised by one.
+    private static func countOn(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
     }
 
     /// Hashes the task's words without its marker or any tag, blanks squeezed to one space and none at
