@@ -3,8 +3,8 @@ import TaskPaper
 import TaskPaperServer
 
 /// `taskpaper-lsp ics`: dated tasks across files as an RFC 5545 calendar on stdout (`CalendarExport`;
-/// see `Sources/TaskPaper/README.md`, "Calendar"). Each file is read twice in blocks (the indent
-/// width, then the lines), so memory stays bounded on a file of any size.
+/// see `Sources/TaskPaper/README.md`, "Calendar"). A file larger than a block is read twice (the indent
+/// width, then the lines), so memory stays bounded on a file of any size; a smaller one is read once.
 enum CalendarCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "ics", showsDue: false)
@@ -38,17 +38,26 @@ enum CalendarCommand {
         var written = 0, unreadableDates = 0
         for path in words {
             for file in Check.expand(path, command: "ics", unreadable: &listing.unreadable) {
+                // The indent width first, then the lines; a file of one block is read once.
                 var survey = IndentSurvey()
-                guard BlockReader.forEachLine(in: file, { bytes, _ in survey.add(lineBytes: bytes) }) else {
+                var blockCount = 0
+                var only: (storage: LineBytes, count: Int)?
+                let read = BlockReader.forEachBlock(in: file) { storage, count in
+                    blockCount += 1
+                    only = blockCount == 1 ? (storage, count) : nil
+                    BlockReader.forEachLine(in: storage, count: count) { bytes, _ in survey.add(lineBytes: bytes) }
+                }
+                guard read else {
                     StandardError.write("taskpaper-lsp ics: cannot read \(file)\n")
                     listing.unreadable = true
                     continue
                 }
                 var export = CalendarExport(
                     path: absolute(file), spacesPerLevel: survey.spacesPerLevel, options: options)
-                _ = BlockReader.forEachLine(in: file) { _, line in
-                    export.add(line(), into: &out)
-                    if out.bytes.count >= 1 << 16 { out.flush(writeOut) }
+                if let only {
+                    add(only.storage, count: only.count, to: &export, into: &out)
+                } else if blockCount > 1 {
+                    _ = BlockReader.forEachBlock(in: file) { add($0, count: $1, to: &export, into: &out) }
                 }
                 export.finish(into: &out)
                 written += export.written
@@ -63,6 +72,16 @@ enum CalendarCommand {
         }
         if listing.unreadable { return 2 }
         return written > 0 ? 0 : 1
+    }
+
+    /// The lines of one block, written out every 64 KB.
+    private static func add(
+        _ storage: LineBytes, count: Int, to export: inout CalendarExport, into out: inout ContentLines
+    ) {
+        BlockReader.forEachLine(in: storage, count: count) { _, line in
+            export.add(line(), into: &out)
+            if out.bytes.count >= 1 << 16 { out.flush(writeOut) }
+        }
     }
 
     static let usage = """
@@ -129,55 +148,60 @@ final class UTCOffsets: @unchecked Sendable {
     }
 }
 
-/// A file's lines read a block at a time: each block's whole lines share one `LineBytes`.
+/// A file's lines read a block at a time: each block's whole lines share one `LineBytes`, sized to the
+/// file when it is smaller than a block (a small file is one allocation and one read).
 enum BlockReader {
     static let blockSize = 1 << 18
 
-    /// Calls `body` with each line's bytes and a maker of its `Line` (only what it asks for is parsed).
+    /// Calls `body` with each block of whole lines (the last may lack its line end) and its byte count.
     /// False when the file can't be read.
-    static func forEachLine(
-        in path: String, _ body: (UnsafeBufferPointer<UInt8>, () -> Line) -> Void
-    ) -> Bool {
+    static func forEachBlock(in path: String, _ body: (LineBytes, Int) -> Void) -> Bool {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var carry: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: blockSize)
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : blockSize
+        // One byte more than the file, so its end is seen without a second block.
+        var storage = LineBytes(capacity: min(max(size, 0), blockSize) + 1)
+        var filled = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if filled == storage.capacity {
+                // Full: hand over its whole lines and carry the rest (a longer line takes a larger block).
+                var lastBreak = filled - 1
+                while lastBreak >= 0, storage.base[lastBreak] != 0x0A { lastBreak -= 1 }
+                let carried = filled - (lastBreak + 1)
+                let next = LineBytes(capacity: max(blockSize, carried * 2))
+                next.base.initialize(from: storage.base + lastBreak + 1, count: carried)
+                if lastBreak >= 0 { body(storage, lastBreak + 1) }
+                storage = next
+                filled = carried
+            }
+            let n = read(fd, storage.base + filled, storage.capacity - filled)
             if n < 0 { if errno == EINTR { continue }; return false }
             if n == 0 { break }
-            guard let lastBreak = chunk[0..<n].lastIndex(of: 0x0A) else {
-                carry += chunk[0..<n]
-                continue
-            }
-            var block = carry
-            block += chunk[0...lastBreak]
-            carry = Array(chunk[(lastBreak + 1)..<n])
-            lines(of: block, body)
+            filled += n
         }
-        if !carry.isEmpty { lines(of: carry, body) }
+        if filled > 0 { body(storage, filled) }
         return true
     }
 
-    private static func lines(
-        of block: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, () -> Line) -> Void
+    /// Calls `body` with each line's bytes and a maker of its `Line` (only what it asks for is parsed).
+    static func forEachLine(
+        in storage: LineBytes, count: Int, _ body: (UnsafeBufferPointer<UInt8>, () -> Line) -> Void
     ) {
-        let storage = LineBytes(capacity: block.count)
-        block.withUnsafeBufferPointer { b in
-            storage.base.initialize(from: b.baseAddress!, count: b.count)
-            var start = 0
-            while start < b.count {
-                var end = start
-                while end < b.count, b[end] != 0x0A { end += 1 }
-                let hasCR = end > start && b[end - 1] == 0x0D
-                let count = end - start - (hasCR ? 1 : 0)
-                let ending: LineEnding = end == b.count ? .none : hasCR ? .crlf : .lf
-                let bytes = UnsafeBufferPointer(start: b.baseAddress! + start, count: count)
-                let from = start
-                body(bytes) { Line(storage: storage, offset: from, count: count, ending: ending) }
-                start = end + 1
+        let base = storage.base
+        var start = 0
+        while start < count {
+            let found = memchr(base + start, 0x0A, count - start)
+            let end = found.map { $0.assumingMemoryBound(to: UInt8.self) - base } ?? count
+            let hasCR = end > start && base[end - 1] == 0x0D
+            let length = end - start - (hasCR ? 1 : 0)
+            let ending: LineEnding = end == count ? .none : hasCR ? .crlf : .lf
+            let from = start
+            body(UnsafeBufferPointer(start: base + start, count: length)) {
+                Line(storage: storage, offset: from, count: length, ending: ending)
             }
+            start = end + 1
         }
     }
 }

@@ -276,6 +276,23 @@ import Testing
         #expect(try Self.ics(["missing.taskpaper"], in: dir).status == 2)
     }
 
+    /// A file of several 256 KB blocks, with a line longer than a block in the middle, gives every task
+    /// whole: none lost or cut where a block ends, each with its own project and note.
+    @Test func tasksAcrossBlockEndsComeOutWhole() throws {
+        let tasks = (0..<12_000).map { "P\($0):\n\t- task \($0) @due(2026-12-02)\n\t\tnote \($0)\n" }
+        let words = String(repeating: " word", count: 60_000)
+        let text = tasks[..<6000].joined() + "- long\(words) @due(2026-12-01)\n" + tasks[6000...].joined()
+        let dir = try Self.folder(["big.taskpaper": text])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.ics(["big.taskpaper"], in: dir)
+        #expect(r.status == 0)
+        let lines = r.stdout.replacingOccurrences(of: "\r\n ", with: "").split(separator: "\r\n").map(String.init)
+        #expect(
+            lines.filter { $0.hasPrefix("SUMMARY:") } == (0..<6000).map { "SUMMARY:task \($0)" }
+                + ["SUMMARY:long\(words)"] + (6000..<12_000).map { "SUMMARY:task \($0)" })
+        #expect(lines.filter { $0.hasPrefix("DESCRIPTION:") } == (0..<12_000).map { "DESCRIPTION:P\($0)\\nnote \($0)" })
+    }
+
     /// Memory does not grow with the file: the peak for 8 MB is the peak for 1 MB (a 100 MB file, measured by
     /// hand on a release build, is in `Sources/TaskPaper/README.md`, "Calendar"; a debug build reads 1 MB a second).
     @Test(.timeLimit(.minutes(3))) func memoryStaysBoundedAsTheFileGrows() throws {

@@ -33,9 +33,10 @@ public struct CalendarExport {
     let path: String
     let spacesPerLevel: Int
     /// The projects enclosing the current line, outermost first, with their depths.
-    private var projects: [(depth: Int, name: String)] = []
+    private var projects: [Project] = []
+    typealias Project = (depth: Int, name: String)
     /// The last task read, waiting for its notes.
-    private var pending: (line: Line, depth: Int, projectPath: [String], notes: [String], noteBytes: Int)?
+    private var pending: (line: Line, depth: Int, projects: [Project], notes: [String], noteBytes: Int)?
     /// How often each task's identity was seen in this file, to tell identical tasks of one project apart.
     private var seen: [UInt64: Int] = [:]
     public private(set) var written = 0
@@ -76,8 +77,9 @@ public struct CalendarExport {
         while let last = projects.last, last.depth >= depth { projects.removeLast() }
         switch kind {
         case .project: projects.append((depth, line.itemName))
-        case .task where line.syntax.hasTag(named: "due", in: line):
-            pending = (line, depth, projects.map(\.name), [], 0)
+        case .task where line.syntax.knownTags.contains(.due):
+            // The projects as they stand: no copy, as the task is written before they change.
+            pending = (line, depth, projects, [], 0)
         default: break
         }
     }
@@ -86,30 +88,37 @@ public struct CalendarExport {
     public mutating func finish(into out: inout ContentLines) {
         guard let task = pending else { return }
         pending = nil
-        write(task.line, projectPath: task.projectPath, notes: task.notes, into: &out)
+        write(task.line, projects: task.projects, notes: task.notes, into: &out)
     }
 
-    private mutating func write(_ line: Line, projectPath: [String], notes: [String], into out: inout ContentLines) {
+    private mutating func write(_ line: Line, projects: [Project], notes: [String], into out: inout ContentLines) {
         let clock = options.clock
-        guard let due = readDate("due", of: line) else { return }
-        let done = line.syntax.hasTag(named: "done", in: line)
-        let cancelled = line.syntax.hasTag(named: "cancelled", in: line)
-        let closedOn = done ? readDate("done", of: line) : cancelled ? readDate("cancelled", of: line) : nil
+        guard let due = readDate(.due, of: line) else { return }
+        let known = line.syntax.knownTags
+        let done = known.contains(.done)
+        let cancelled = known.contains(.cancelled)
+        let closedOn = done ? readDate(.done, of: line) : cancelled ? readDate(.cancelled, of: line) : nil
         if done || cancelled {
             let day = closedOn?.start.date ?? due.deadline
             guard day.dayNumber >= clock.today.dayNumber - options.daysBack else { return }
         }
         var start: DatePoint?
-        for name in StartDates.tagNames where line.syntax.hasTag(named: name, in: line) {
+        for name in [KnownTagNames.start, .defer] where known.contains(name) {
             if let value = readDate(name, of: line) { start = max(start ?? value.start, value.start) }
         }
-        let component = options.events ? "VEVENT" : "VTODO"
-        out.add("BEGIN", component)
-        out.add("UID", uid(line, projectPath: projectPath))
+        let events = options.events
+        out.add("BEGIN", events ? "VEVENT" : "VTODO")
+        out.start("UID")
+        appendUID(line, projects: projects, into: &out)
+        out.end()
         out.add("DTSTAMP", options.stamp)
-        out.addText("SUMMARY", line.itemName)
+        out.start("SUMMARY")
+        line.withUTF8Bytes { b in
+            out.appendEscaped(UnsafeBufferPointer(rebasing: b[Line.itemNameRange(line.syntax, in: b)]))
+        }
+        out.end()
         let timed = due.start.time != nil || due.end?.time != nil
-        if options.events {
+        if events {
             let end = due.end ?? (timed ? nil : DatePoint(date: due.start.date))
             CalendarExport.addDate("DTSTART", due.start, timed: timed, into: &out)
             if let end {
@@ -125,30 +134,37 @@ public struct CalendarExport {
             }
             CalendarExport.addDate("DUE", dueAt, timed: timed, into: &out)
         }
-        if !done && !cancelled, let rule = repeatRule(of: line)?.calendarRule(from: due.start.date) {
+        if !done && !cancelled, known.contains(.repeat),
+            let rule = repeatRule(of: line)?.calendarRule(from: due.start.date)
+        {
             out.add("RRULE", rule)
         }
         if cancelled {
             out.add("STATUS", "CANCELLED")
-        } else if done && !options.events {
+        } else if done && !events {
             out.add("STATUS", "COMPLETED")
-            if let closedOn { out.add("COMPLETED", utc(closedOn.start)) }
+            if let closedOn {
+                out.start("COMPLETED")
+                appendUTC(closedOn.start, into: &out)
+                out.end()
+            }
         }
-        let categories = categoryNames(of: line)
-        if !categories.isEmpty { out.addTextList("CATEGORIES", categories) }
-        let description = ([projectPath.joined(separator: " / ")].filter { !$0.isEmpty } + notes)
-            .joined(separator: "\n")
-        if !description.isEmpty { out.addText("DESCRIPTION", description) }
-        out.add("END", component)
+        CalendarExport.addCategories(of: line, into: &out)
+        CalendarExport.addDescription(projects: projects, notes: notes, into: &out)
+        out.add("END", events ? "VEVENT" : "VTODO")
         written += 1
     }
 
-    /// The first tag `name`'s date, nil when it has none or it can't be read (then counted).
-    private mutating func readDate(_ name: String, of line: Line) -> DateValue? {
-        guard let tag = line.syntax.firstTag(named: name, in: line), let payload = tag.payload(in: line) else {
-            return nil
+    /// The first tag of this known name's date, nil when it has none or it can't be read (then counted).
+    private mutating func readDate(_ name: KnownTagNames, of line: Line) -> DateValue? {
+        guard let index = line.syntax.firstTagIndex(name, in: line),
+            let payload = line.syntax.tags[index].payloadRange
+        else { return nil }
+        let clock = options.clock
+        let read = line.withUTF8Bytes {
+            DateValue.parse(bytes: UnsafeBufferPointer(rebasing: $0[payload]), clock: clock)
         }
-        guard case .success(let value) = DateValue.parse(payload, clock: options.clock),
+        guard case .success(let value) = read,
             (1...9999).contains(value.start.date.year), (1...9999).contains((value.end ?? value.start).date.year)
         else {
             unreadableDates += 1
@@ -158,74 +174,114 @@ public struct CalendarExport {
     }
 
     private func repeatRule(of line: Line) -> RepeatRule? {
-        line.syntax.firstTag(named: "repeat", in: line)?.payload(in: line).flatMap(RepeatRule.parse)
+        guard let index = line.syntax.firstTagIndex(.repeat, in: line) else { return nil }
+        return line.syntax.tags[index].payload(in: line).flatMap(RepeatRule.parse)
     }
 
-    /// The tags that become no property of their own, by name, each once.
-    private func categoryNames(of line: Line) -> [String] {
-        var names: [String] = []
-        for tag in line.syntax.tags {
-            let name = String(tag.name(in: line))
-            guard !CalendarExport.propertyTags.contains(name), !name.isEmpty, !names.contains(name) else { continue }
-            names.append(name)
+    /// CATEGORIES: the tags that become no property of their own (`due`, `start`, `defer`, `done`,
+    /// `cancelled`, `repeat`, `id`), by name, each once, escaped and joined by commas; none without them.
+    private static func addCategories(of line: Line, into out: inout ContentLines) {
+        let tags = line.syntax.tags
+        line.withUTF8Bytes { b in
+            var any = false
+            for (i, tag) in tags.enumerated() where !tag.hasEmptyName {
+                let known = KnownTagNames.of(tag, in: b)
+                if !known.isDisjoint(with: [.due, .start, .defer, .done, .cancelled, .repeat]) { continue }
+                if known == .reserved, tag.nameEnd - tag.start == 3 { continue }  // `@id`
+                if tags[..<i].contains(where: { $0.hasSameName(as: tag, in: b) }) { continue }
+                if any { out.append(byte: UInt8(ascii: ",")) } else { out.start("CATEGORIES") }
+                any = true
+                out.appendEscaped(UnsafeBufferPointer(rebasing: b[tag.nameRange]))
+            }
+            if any { out.end() }
         }
-        return names
     }
 
-    static let propertyTags: Set<String> = ["due", "start", "defer", "done", "cancelled", "repeat", "id"]
+    /// DESCRIPTION: the project path (`Home / Garden`) and the notes, a line each; none when that is empty.
+    private static func addDescription(projects: [Project], notes: [String], into out: inout ContentLines) {
+        // Projects without names make a path only when there are two or more (" / ").
+        let hasPath = projects.count > 1 || projects.first.map { !$0.name.isEmpty } ?? false
+        let parts = (hasPath ? 1 : 0) + notes.count
+        guard parts > 1 || (parts == 1 && (hasPath || !notes[0].isEmpty)) else { return }
+        out.start("DESCRIPTION")
+        for (i, project) in projects.enumerated() where hasPath {
+            if i > 0 { out.append(" / ") }
+            out.appendEscaped(project.name)
+        }
+        for (i, note) in notes.enumerated() {
+            if hasPath || i > 0 { out.append("\\n") }
+            out.appendEscaped(note)
+        }
+        out.end()
+    }
 
     private static func moment(_ point: DatePoint, timed: Bool) -> LocalDateTime {
         timed ? point.moment : LocalDateTime(date: point.date)
     }
 
     /// A DATE, or a floating DATE-TIME when the task's dates carry a time (a bare day is then its midnight).
-    private static func addDate(_ name: String, _ point: DatePoint, timed: Bool, into out: inout ContentLines) {
+    private static func addDate(_ name: StaticString, _ point: DatePoint, timed: Bool, into out: inout ContentLines) {
         if timed {
-            out.add(name, ContentLines.dateTime(point.date, point.time ?? .midnight))
+            out.start(name)
+            out.append(point.date, point.time ?? .midnight)
         } else {
-            out.add(name + ";VALUE=DATE", ContentLines.date(point.date))
+            out.start(name, ";VALUE=DATE")
+            out.append(point.date)
         }
+        out.end()
     }
 
     /// A local moment in UTC: `20261121T083000Z`.
-    private func utc(_ point: DatePoint) -> String {
+    private func appendUTC(_ point: DatePoint, into out: inout ContentLines) {
         let local = point.moment
         let moment = local.adding(milliseconds: -options.utcOffset(local) * 1000) ?? local
-        return ContentLines.dateTime(moment.date, moment.time) + "Z"
+        out.append(moment.date, moment.time)
+        out.append(byte: UInt8(ascii: "Z"))
     }
 
     /// Stable across runs and edits of other lines: the task's `@id`, or its file, projects and text
     /// without tags; a second identical task of the same project counts on from there.
-    private mutating func uid(_ line: Line, projectPath: [String]) -> String {
+    private mutating func appendUID(_ line: Line, projects: [Project], into out: inout ContentLines) {
         var hash = FNV1a()
-        if let id = line.syntax.firstTag(named: "id", in: line)?.payload(in: line), !id.isEmpty {
+        let id = line.syntax.knownTags.contains(.reserved) ? line.syntax.firstTag(named: "id", in: line) : nil
+        if let range = id?.payloadRange, !range.isEmpty {
             hash.add("id\u{0}")
-            hash.add(id)
+            line.withUTF8Bytes { hash.add(UnsafeBufferPointer(rebasing: $0[range])) }
         } else {
             hash.add(path)
-            for name in projectPath {
+            for project in projects {
                 hash.add("\u{0}")
-                hash.add(name)
+                hash.add(project.name)
             }
             hash.add("\u{1}")
-            hash.add(CalendarExport.textWithoutTags(line))
+            CalendarExport.hashTextWithoutTags(line, into: &hash)
         }
-        let earlier = seen[hash.value, default: 0]
-        seen[hash.value] = earlier + 1
+        // One lookup: the count is read and raised in place.
+        let earlier = CalendarExport.countOn(&seen[hash.value, default: 0])
         if earlier > 0 { hash.add("\u{0}\(earlier)") }
         var second = hash
         second.add("\u{1}")
-        return CalendarExport.hex(hash.value) + CalendarExport.hex(second.value) + "@taskpaper-lsp"
+        out.appendHex(hash.value)
+        out.appendHex(second.value)
+        out.append("@taskpaper-lsp")
     }
 
-    /// The task's words without its marker or any tag, blanks squeezed.
-    static func textWithoutTags(_ line: Line) -> String {
+    /// The count before this one, raised by one.
+    private static func countOn(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
+    }
+
+    /// Hashes the task's words without its marker or any tag, blanks squeezed to one space and none at
+    /// either end (a blank is hashed only when a word follows it).
+    static func hashTextWithoutTags(_ line: Line, into hash: inout FNV1a) {
         line.withUTF8Bytes { b in
-            var words: [UInt8] = []
             var i = line.syntax.taskMarkerRange.upperBound
             let end = Int(line.syntax.contentEnd)
             var tags = line.syntax.tags.makeIterator()
             var tag = tags.next()
+            var wrote = false
+            var blank = false
             while i < end {
                 if let t = tag, i >= t.range.lowerBound {
                     i = max(i, t.range.upperBound)
@@ -233,18 +289,17 @@ public struct CalendarExport {
                     continue
                 }
                 let byte = b[i]
-                let blank = byte == 0x20 || byte == 0x09
-                if !blank || (words.last.map { $0 != 0x20 } ?? false) { words.append(blank ? 0x20 : byte) }
+                if byte == 0x20 || byte == 0x09 {
+                    blank = wrote
+                } else {
+                    if blank { hash.add(byte: 0x20) }
+                    hash.add(byte: byte)
+                    wrote = true
+                    blank = false
+                }
                 i += 1
             }
-            while words.last == 0x20 { words.removeLast() }
-            return String(decoding: words, as: UTF8.self)
         }
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 
@@ -252,12 +307,16 @@ public struct CalendarExport {
 struct FNV1a {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ text: some StringProtocol) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
+    mutating func add(byte: UInt8) {
+        value ^= UInt64(byte)
+        value = value &* 0x100_0000_01b3
     }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte: byte) }
+    }
+
+    mutating func add(_ text: String) { text.withUTF8Bytes { add($0) } }
 }
 
 /// What `ics` reads before the lines, in a first pass: how many spaces make a level (the `auto` width).
