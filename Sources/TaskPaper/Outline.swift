@@ -13,10 +13,15 @@ public struct Outline: Sendable {
     private let parents: [Int32]
     /// Per line: one past the last line the item owns (`line + 1` for a leaf or a blank line).
     private let ends: [Int32]
+    /// The lines' leading space runs, when the outline was made from a document that counts them: a move
+    /// learns the shortest run left without reading every line (`MoveEdits.indentation`).
+    public let spaceRuns: SpaceRunCounts?
 
     /// The outline of a document under the `indentWidth` setting.
     public init(document: TextDocument, indentWidth: IndentWidth) {
-        self.init(lines: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth))
+        self.init(
+            lines: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth),
+            spaceRuns: document.spaceRunCounts)
     }
 
     /// The outline of lines not held in a `TextDocument` (measures their indentation first).
@@ -24,7 +29,7 @@ public struct Outline: Sendable {
         self.init(lines: lines, spacesPerLevel: indentWidth.spacesPerLevel(lines))
     }
 
-    public init(lines: [Line], spacesPerLevel: Int) {
+    public init(lines: [Line], spacesPerLevel: Int, spaceRuns: SpaceRunCounts? = nil) {
         let n = lines.count
         var depths = [Int32](repeating: -1, count: n)
         var parents = [Int32](repeating: -1, count: n)
@@ -60,6 +65,7 @@ public struct Outline: Sendable {
         self.depths = depths
         self.parents = parents
         self.ends = ends
+        self.spaceRuns = spaceRuns
     }
 
     /// The tree without its lines, to keep across edits: holding the lines would make the next edit
@@ -92,6 +98,7 @@ public struct Outline: Sendable {
         depths = tree.depths
         parents = tree.parents
         ends = tree.ends
+        spaceRuns = nil
     }
 
     public var lineCount: Int { lines.count }

@@ -189,6 +189,9 @@ public struct TextDocument: Sendable {
     /// `spacesPerTab`), or nil when no line is indented with spaces.
     public var shortestLeadingSpaceRun: Int? { spaceRuns.shortest }
 
+    /// How many lines have each shortest leading space run (an outline keeps them for moves).
+    public var spaceRunCounts: SpaceRunCounts { spaceRuns }
+
     /// Spaces per level of indentation under the `indentWidth` setting.
     public func spacesPerLevel(_ width: IndentWidth) -> Int { width.spacesPerLevel(shortestRun: spaceRuns.shortest) }
 

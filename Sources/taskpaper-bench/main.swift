@@ -111,7 +111,7 @@ if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
         let ratio = figure / floor
         let met = strict ? ratio < target : ratio <= target
         print(
-            "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+            "  " + name.padding(toLength: 42, withPad: " ", startingAt: 0)
                 + "\(f3(figure)) / \(f3(floor)) \(floorName) = \(f2(ratio))x (\(strict ? "<" : "<=") \(f2(target))x)  "
                 + (met ? "met" : "MISSED"))
     }
@@ -129,7 +129,7 @@ if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
             "edit, pull, \(doc.name) vs \(documents[0].name)", s.pullEditMedianMs, floor: small.pullEditMedianMs,
             floorName: "small doc", ratio: 1.5)
     } else {
-        print("  edit, pull, large vs small          n/a (one document; run without --file)")
+        print("  edit, pull, large vs small                n/a (one document; run without --file)")
     }
     verdict("semantic tokens full (stdio)", s.tokensFullMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 1)
     verdict(
@@ -147,27 +147,29 @@ if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
         print(
             "  "
                 + "didChange of \(BatchedEditBench.changeCount) changes\(name)".padding(
-                    toLength: 36, withPad: " ", startingAt: 0)
+                    toLength: 42, withPad: " ", startingAt: 0)
                 + "\(f3(ms)) / \(f3(s.docFloorMs)) doc floor = \(f2(ms / s.docFloorMs))x (no SPEC target)")
     }
-    // Issue 30: what a cursor move asks on a task line and on an archived item (the edits come with the
-    // answer), as a range request; an edit across files, from its command to its workspace/applyEdit,
-    // as any whole-document answer.
+    // Issue 30 (SPEC §10 names no code action): the actions a cursor move asks for, on a task line, on a
+    // small file whose menu lists this document's projects, and on an archived item (Unarchive's edits come
+    // with it), at the limit of whole-document answers; refiling one task, likewise; archiving every done
+    // item to a file moves a sixth of the document through the pipe, at the open's limit.
     let across = try AcrossFilesBench.run(server: server, text: doc.text)
-    verdict(
-        "code actions, task line (stdio)", across.codeActionsMs, floor: s.noopMs, floorName: "no-op floor",
-        ratio: 10, strict: true)
-    verdict(
-        "Unarchive code action (stdio)", across.unarchiveMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
-        strict: true)
-    verdict("refile to another file (stdio)", across.refileMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    for (name, ms) in [
+        ("code actions, task line (stdio)", across.codeActionsMs),
+        ("code actions, other file's menu (stdio)", across.otherFileMenuMs),
+        ("Unarchive code action (stdio)", across.unarchiveMs),
+        ("refile to another file (stdio)", across.refileMs),
+    ] {
+        verdict(name, ms, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    }
     verdict(
         "archive done items to file (stdio)", across.archiveToFileMs, floor: s.docFloorMs, floorName: "doc floor",
-        ratio: 0.5)
+        ratio: 2)
     let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
     let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
     print(
-        "  peak RSS                            \(f2(rssMB)) MB (\(rssTarget))  "
+        "  peak RSS                                  \(f2(rssMB)) MB (\(rssTarget))  "
             + (rssMB < 10 * docMB + 30 ? "met" : "MISSED"))
     if stdio.count > 1, let small = stdio.first, let smallP = inProcess.first {
         print(

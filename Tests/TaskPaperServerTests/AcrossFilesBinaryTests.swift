@@ -88,4 +88,41 @@ import TaskPaperServer
         #expect(c.drainInbox().allSatisfy { $0["error"] == nil })
         #expect(try c.shutdownAndExit() == 0)
     }
+
+    @Test func archiveToANewFileAndUnarchiveFromIt() throws {
+        let home = "Home:\n\t- Buy milk\n\t- Call Bob @done(2026-11-20)\nWork:\n\t- Slides @done(2026-11-21)\n"
+        let ws = try TempWorkspace(["home.taskpaper": home])
+        let homeURI = ws.uri("home.taskpaper"), archiveURI = ws.uri("home_archive.taskpaper")
+        let editor = Editor(EditorFiles(files: [homeURI: (1, home)]))
+        let c = try LSPClient.indexing(ws, capabilities: Self.capabilities, options: ["archive": "file"])
+        c.answerServerRequest = editor.answer
+        c.open(homeURI, home)
+
+        #expect(try c.request("workspace/executeCommand", ["command": "taskpaper.archiveDone", "arguments": [.string(homeURI)]]) == .null)
+        #expect(editor.text(homeURI) == "Home:\n\t- Buy milk\nWork:\n")
+        let archived = "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t- Slides @done(2026-11-21) @project(Work)\n"
+        #expect(editor.text(archiveURI) == archived)
+
+        // The editor has both open now; the project Work was deleted meanwhile.
+        c.change(homeURI, version: 2, [LSPClient.edit(0, 0, 5, 0, "Home:\n\t- Buy milk\n")])
+        editor.set(homeURI, version: 2, "Home:\n\t- Buy milk\n")
+        c.open(archiveURI, archived)
+        editor.set(archiveURI, version: 1, archived)
+        let actions = try c.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(archiveURI)],
+                "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 3]],
+                "context": ["diagnostics": [], "only": ["refactor.move"]],
+            ]
+        ).arrayValue ?? []
+        let reopen = try #require(actions.first { $0["title"] == "Unarchive and reopen" }?["command"])
+        #expect(
+            try c.request(
+                "workspace/executeCommand", ["command": reopen["command"] ?? nil, "arguments": reopen["arguments"] ?? nil])
+                == .null)
+        #expect(editor.text(archiveURI) == "Archive:\n")
+        #expect(editor.text(homeURI) == "Home:\n\t- Buy milk\n\t- Call Bob\nWork:\n\t- Slides\n")
+        #expect(try c.shutdownAndExit() == 0)
+    }
 }

@@ -113,6 +113,18 @@ private func convert(_ text: String, _ range: ClosedRange<Int>, to kind: LineKin
         #expect(MoveEdits.move(from, items: [1], to: to, project: 1) == ([], []))
     }
 
+    /// The example of Sources/TaskPaper/README.md, "Move to project".
+    @Test func theReadmesExampleOfAMoveToAnotherDocument() throws {
+        var source = TextDocument(text: "Home:\n\t- Call Bob\n"), target = TextDocument(text: "Work:\n    - Slides\n")
+        let to = Outline(document: target, indentWidth: .auto)
+        let edits = MoveEdits.move(
+            Outline(document: source, indentWidth: .auto), items: [1], to: to,
+            project: try #require(MoveEdits.project(atPath: "Work", in: to)))
+        source.apply(edits.source)
+        target.apply(edits.target)
+        #expect(source.text == "Home:\n" && target.text == "Work:\n    - Slides\n    - Call Bob\n")
+    }
+
     /// An edit that reaches the end of a text ending with a line end starts at the end of the last
     /// line: editors that keep the final line end apart (Neovim) have no line after it to start on.
     @Test func anInsertionAtTheEndOfTheTextStartsAtTheEndOfItsLastLine() {

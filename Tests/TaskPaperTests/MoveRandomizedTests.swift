@@ -52,7 +52,11 @@ import TaskPaper
             let items = MoveEdits.movedItems(outline, in: a...b)
             for target in MoveEdits.targets(outline, moving: items) {
                 var moved = doc
-                moved.apply(MoveEdits.move(outline, items: items, to: target))
+                let edits = MoveEdits.move(outline, items: items, to: target)
+                // The document's space-run counts (minus the moved lines') decide as a walk over the lines left.
+                let walked = MoveEdits.move(Outline(lines: doc.lines, indentWidth: .auto), items: items, to: target)
+                #expect(edits == walked, "\(text.debugDescription) \(items) -> \(target)")
+                moved.apply(edits)
                 // The same move on the tree.
                 let (root, byLine, parentOf) = Self.tree(outline)
                 let targetNode = byLine[target]!

@@ -40,12 +40,14 @@ public enum MoveEdits {
         return nearest.prefix(limit).map(\.element)
     }
 
-    /// Every project's path (`["Work", "Errands"]`), in line order, with its line.
-    public static func projectPaths(_ outline: Outline) -> [(line: Int, path: [String])] {
-        (0..<outline.lineCount).compactMap { line in
-            guard outline.lines[line].syntax.kind == .project else { return nil }
-            return (line, outline.projectPath(of: line) + [outline.lines[line].itemName])
+    /// Every project's path (`["Work", "Errands"]`), in line order, with its line (the first `limit`).
+    public static func projectPaths(_ outline: Outline, limit: Int = .max) -> [(line: Int, path: [String])] {
+        var paths: [(line: Int, path: [String])] = []
+        for line in 0..<outline.lineCount where outline.lines[line].syntax.kind == .project {
+            guard paths.count < limit else { break }
+            paths.append((line, outline.projectPath(of: line) + [outline.lines[line].itemName]))
         }
+        return paths
     }
 
     /// The first project whose path, joined by ` / ` as move titles show it, is `path`.
@@ -148,14 +150,20 @@ public enum MoveEdits {
     static func indentation(_ outline: Outline, keeping moved: [Range<Int>]) -> (Int) -> String {
         let width = outline.spacesPerLevel
         var shortest = Int32.max
-        var k = 0
-        for block in moved + [outline.lineCount..<outline.lineCount] {
-            while k < block.lowerBound {
-                let run = outline.lines[k].syntax.indent.shortestSpaceRun
-                if run > 0 { shortest = min(shortest, run) }
-                k += 1
+        if var counts = outline.spaceRuns {
+            // The document's counts without the moved lines': what the lines left have.
+            for block in moved { for k in block { counts.remove(outline.lines[k].syntax) } }
+            shortest = counts.shortest.map(Int32.init) ?? .max
+        } else {
+            var k = 0
+            for block in moved + [outline.lineCount..<outline.lineCount] {
+                while k < block.lowerBound {
+                    let run = outline.lines[k].syntax.indent.shortestSpaceRun
+                    if run > 0 { shortest = min(shortest, run) }
+                    k += 1
+                }
+                k = max(k, block.upperBound)
             }
-            k = max(k, block.upperBound)
         }
         if shortest == .max { return { String(repeating: "\t", count: $0) } }
         if Int(shortest) == width {

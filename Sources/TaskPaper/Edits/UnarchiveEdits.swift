@@ -7,7 +7,17 @@ public enum UnarchiveEdits {
     /// The archived items a selection of lines touches, in order: a line
     /// inside an archived item's subtree selects that item.
     public static func archivedItems(_ outline: Outline, in range: ClosedRange<Int>) -> [Int] {
-        archiveProjects(outline).flatMap { archive in
+        guard outline.lineCount > 0 else { return [] }
+        // Only the top-level blocks the range touches can hold them (editors ask on every cursor move): the
+        // one holding its first line, then each that starts in it, stepping over whole subtrees.
+        var line = range.clamped(to: 0...outline.lineCount - 1).lowerBound
+        while let parent = outline.parent(of: line) { line = parent }
+        var archives: [Int] = []
+        while line <= range.upperBound, line < outline.lineCount {
+            if isArchive(line, in: outline) { archives.append(line) }
+            line = outline.subtreeEnd(of: line)
+        }
+        return archives.flatMap { archive in
             outline.children(of: archive).filter {
                 $0 <= range.upperBound && outline.subtreeEnd(of: $0) > range.lowerBound
             }
@@ -76,10 +86,9 @@ public enum UnarchiveEdits {
 
     /// The subtrees of those `items` that are archived, sorted.
     static func archivedBlocks(_ outline: Outline, _ items: [Int]) -> [Range<Int>] {
-        let archives = Set(archiveProjects(outline))
-        return Set(items).sorted().compactMap { item in
+        Set(items).sorted().compactMap { item in
             guard item >= 0, item < outline.lineCount, outline.isItem(item),
-                let parent = outline.parent(of: item), archives.contains(parent)
+                let parent = outline.parent(of: item), isArchive(parent, in: outline)
             else { return nil }
             return outline.subtree(of: item)
         }
@@ -90,12 +99,15 @@ public enum UnarchiveEdits {
     static func placements(
         _ moved: [Range<Int>], from archive: Outline, into target: Outline, indent: (Int) -> String, reopen: Bool
     ) -> [LineSplice] {
-        let projects = projectsByPath(target)
-        var groups: [Int: Destination] = [:]  // by the existing project (-1: the top level)
-        for block in moved {
+        let paths = moved.map { block in
             let line = archive.lines[block.lowerBound]
-            let path = line.syntax.firstTag(named: "project", in: line).flatMap { $0.payload(in: line) }
-            let (project, missing) = resolve(path.map(projectPath) ?? [], in: projects)
+            return line.syntax.firstTag(named: "project", in: line).flatMap { $0.payload(in: line) }.map(projectPath)
+                ?? []
+        }
+        let projects = projectsByPath(target, along: paths)
+        var groups: [Int: Destination] = [:]  // by the existing project (-1: the top level)
+        for (block, path) in zip(moved, paths) {
+            let (project, missing) = resolve(path, in: projects)
             groups[project ?? -1, default: Destination()].add(block, under: missing)
         }
         let topEnd = topLevelEnd(target)
@@ -119,23 +131,37 @@ public enum UnarchiveEdits {
         return splices
     }
 
-    /// Every project by its path (`projectPath` and its own name), the first
-    /// where several share one; none inside a top-level `Archive:`. A path skips
-    /// tasks and notes, so a project under a task is found by its projects alone.
-    static func projectsByPath(_ outline: Outline) -> [[String]: Int] {
+    /// The projects on the `paths` by their path (`projectPath` and its own name), the first where several
+    /// share one; none inside a top-level `Archive:`. A path skips tasks and notes, so a project under a
+    /// task is found by its projects alone. Only a project named as one on the paths has its path read.
+    static func projectsByPath(_ outline: Outline, along paths: [[String]]) -> [[String]: Int] {
+        let names = Set(paths.joined())
+        // A name's first byte is its line's first after the indentation: most projects are passed over on it.
+        let firstBytes = Set(names.compactMap(\.utf8.first))
         var projects: [[String]: Int] = [:]
         var line = 0
-        while line < outline.lineCount {
-            let l = outline.lines[line]
-            if isArchive(line, in: outline) {
-                line = outline.subtreeEnd(of: line)
-                continue
+        // Lines read in place: copying each (its storage reference) would cost more than the test.
+        outline.lines.withUnsafeBufferPointer { lines in
+            while line < lines.count, !names.isEmpty {
+                guard lines[line].syntax.kind == .project else {
+                    line += 1
+                    continue
+                }
+                let indent = lines[line].syntax.indentLength
+                let first = lines[line].withUTF8Bytes { $0.count > indent ? $0[indent] : 0 }
+                if first == UInt8(ascii: "A"), isArchive(line, in: outline) {
+                    line = outline.subtreeEnd(of: line)
+                    continue
+                }
+                if firstBytes.contains(first) {
+                    let name = lines[line].itemName
+                    if names.contains(name) {
+                        let path = outline.projectPath(of: line) + [name]
+                        if projects[path] == nil { projects[path] = line }
+                    }
+                }
+                line += 1
             }
-            if l.syntax.kind == .project {
-                let path = outline.projectPath(of: line) + [l.itemName]
-                if projects[path] == nil { projects[path] = line }
-            }
-            line += 1
         }
         return projects
     }
@@ -153,7 +179,11 @@ public enum UnarchiveEdits {
     /// last `Archive:` project, and before the blank lines that precede either.
     static func topLevelEnd(_ outline: Outline) -> Int {
         var end = outline.lineCount
-        if let last = outline.topLevelItems.last, isArchive(last, in: outline) { end = last }
+        // The last top-level item: the top of the last item line.
+        var last = outline.lineCount - 1
+        while last >= 0, !outline.isItem(last) { last -= 1 }
+        while last >= 0, let parent = outline.parent(of: last) { last = parent }
+        if last >= 0, isArchive(last, in: outline) { end = last }
         while end > 0, outline.lines[end - 1].syntax.kind == .blank { end -= 1 }
         return end
     }

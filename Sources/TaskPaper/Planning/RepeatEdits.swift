@@ -28,10 +28,17 @@ public enum RepeatEdits {
     /// repeating one also loses `@repeat` and gets its next occurrence above it.
     public static func markDone(
         _ lines: [Line], in range: ClosedRange<Int>, indentWidth: IndentWidth, doneTag: String,
-        clock: LintClock
+        clock: LintClock, outline given: Outline? = nil
     ) -> Result<[TextReplacement], Failure> {
         guard !lines.isEmpty else { return .success([]) }
-        let outline = Outline(lines: lines, indentWidth: indentWidth)
+        // Only a repeating task needs the tree (its copy takes the subtree): measured on the first one.
+        var measured = given
+        func outline() -> Outline {
+            if let measured { return measured }
+            let made = Outline(lines: lines, indentWidth: indentWidth)
+            measured = made
+            return made
+        }
         var splices: [LineSplice] = []
         var inLine: [TextReplacement] = []
         for i in range.clamped(to: 0...lines.count - 1) where DoneEdits.canMarkDone(lines[i]) {
@@ -39,7 +46,7 @@ public enum RepeatEdits {
                 inLine += DoneEdits.markDone(lines, in: i...i, tag: doneTag)
                 continue
             }
-            guard let copy = nextOccurrence(of: i, in: outline, rule: rule, clock: clock) else {
+            guard let copy = nextOccurrence(of: i, in: outline(), rule: rule, clock: clock) else {
                 return .failure(.pastLastYear(line: i))
             }
             var closed = LineEdits()

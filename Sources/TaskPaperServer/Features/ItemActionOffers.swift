@@ -49,12 +49,13 @@ extension Server {
     func otherFileMoveTargets(excluding uri: String, limit: Int) -> [(uri: String, fileName: String, path: String)] {
         guard limit > 0 else { return [] }
         let thisPath = FileURI.path(uri)
-        var files: [(path: String, uri: String, projects: () -> [String])] = []
+        // Each file's projects are listed only when the menu reaches it, and only as many as it has room for.
+        var files: [(path: String, uri: String, projects: (_ limit: Int) -> [String])] = []
         for (openURI, doc) in documents where openURI != uri {
             files.append(
                 (
                     FileURI.path(openURI) ?? openURI, openURI,
-                    { MoveEdits.projectPaths(self.outline(doc)).map { $0.path.joined(separator: " / ") } }
+                    { MoveEdits.projectPaths(self.outline(doc), limit: $0).map { $0.path.joined(separator: " / ") } }
                 ))
         }
         for (path, file) in index.closedFiles(excluding: documents.keys) where path != thisPath {
@@ -62,8 +63,8 @@ extension Server {
             files.append(
                 (
                     path, file.uri,
-                    {
-                        symbols.indices.filter { symbols[$0].kind == .project }.map { i in
+                    { limit in
+                        symbols.indices.lazy.filter { symbols[$0].kind == .project }.prefix(limit).map { i in
                             let container = symbols.containerName(of: i)
                             return container.isEmpty ? symbols[i].name : container + " / " + symbols[i].name
                         }
@@ -73,7 +74,7 @@ extension Server {
         var targets: [(uri: String, fileName: String, path: String)] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
-            for path in file.projects() {
+            for path in file.projects(limit - targets.count) {
                 targets.append((file.uri, fileName, path))
                 if targets.count == limit { return targets }
             }

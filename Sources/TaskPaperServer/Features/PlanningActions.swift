@@ -56,7 +56,7 @@ extension Server {
         let clock = now()
         switch RepeatEdits.markDone(
             doc.text.lines, in: lines, indentWidth: settings.indentWidth, doneTag: doneTag,
-            clock: clock)
+            clock: clock, outline: outline(doc))
         {
         case .success(let edits):
             guard !edits.isEmpty else { return edits }
