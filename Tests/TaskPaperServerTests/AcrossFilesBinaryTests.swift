@@ -98,9 +98,13 @@ import TaskPaperServer
         c.answerServerRequest = editor.answer
         c.open(homeURI, home)
 
-        #expect(try c.request("workspace/executeCommand", ["command": "taskpaper.archiveDone", "arguments": [.string(homeURI)]]) == .null)
+        #expect(
+            try c.request(
+                "workspace/executeCommand", ["command": "taskpaper.archiveDone", "arguments": [.string(homeURI)]])
+                == .null)
         #expect(editor.text(homeURI) == "Home:\n\t- Buy milk\nWork:\n")
-        let archived = "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t- Slides @done(2026-11-21) @project(Work)\n"
+        let archived =
+            "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t- Slides @done(2026-11-21) @project(Work)\n"
         #expect(editor.text(archiveURI) == archived)
 
         // The editor has both open now; the project Work was deleted meanwhile.
@@ -108,18 +112,20 @@ import TaskPaperServer
         editor.set(homeURI, version: 2, "Home:\n\t- Buy milk\n")
         c.open(archiveURI, archived)
         editor.set(archiveURI, version: 1, archived)
-        let actions = try c.request(
-            "textDocument/codeAction",
-            [
-                "textDocument": ["uri": .string(archiveURI)],
-                "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 3]],
-                "context": ["diagnostics": [], "only": ["refactor.move"]],
-            ]
-        ).arrayValue ?? []
+        let actions =
+            try c.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(archiveURI)],
+                    "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 3]],
+                    "context": ["diagnostics": [], "only": ["refactor.move"]],
+                ]
+            ).arrayValue ?? []
         let reopen = try #require(actions.first { $0["title"] == "Unarchive and reopen" }?["command"])
         #expect(
             try c.request(
-                "workspace/executeCommand", ["command": reopen["command"] ?? nil, "arguments": reopen["arguments"] ?? nil])
+                "workspace/executeCommand",
+                ["command": reopen["command"] ?? nil, "arguments": reopen["arguments"] ?? nil])
                 == .null)
         #expect(editor.text(archiveURI) == "Archive:\n")
         #expect(editor.text(homeURI) == "Home:\n\t- Buy milk\n\t- Call Bob\nWork:\n\t- Slides\n")

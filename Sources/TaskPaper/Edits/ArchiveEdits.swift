@@ -87,7 +87,18 @@ public enum ArchiveEdits {
 
     /// The moved blocks as they read under `Archive:`, in order.
     static func archivedLines(_ moved: [Range<Int>], of outline: Outline, unit: String) -> [String] {
-        moved.flatMap { archivedText(of: $0, in: outline, from: outline.depth(of: $0.lowerBound) ?? 0, unit: unit) }
+        // Items of one project share their `@project(...)`: made once per parent.
+        var tags: [Int: String] = [:]
+        return moved.flatMap { block in
+            archivedText(of: block, in: outline, from: outline.depth(of: block.lowerBound) ?? 0, unit: unit) {
+                let parent = outline.parent(of: block.lowerBound) ?? -1
+                if let tag = tags[parent] { return tag }
+                let path = outline.projectPath(of: block.lowerBound)
+                let tag = path.isEmpty ? "" : projectTag(path)
+                tags[parent] = tag
+                return tag
+            }
+        }
     }
 
     static func removals(_ blocks: [Range<Int>]) -> [LineSplice] {
@@ -102,22 +113,34 @@ public enum ArchiveEdits {
     /// The subtree's lines re-indented one level under `Archive:`, keeping
     /// their depths relative to the item; the item gains `@project(...)` unless
     /// it already has one.
-    static func archivedText(of subtree: Range<Int>, in outline: Outline, from itemDepth: Int, unit: String) -> [String]
-    {
+    static func archivedText(
+        of subtree: Range<Int>, in outline: Outline, from itemDepth: Int, unit: String,
+        projectTag: () -> String
+    ) -> [String] {
         var out: [String] = []
+        // Written as bytes: archiving every done item of a large document makes thousands of these lines.
+        var text: [UInt8] = []
         for k in subtree {
             let line = outline.lines[k]
             guard let depth = outline.depth(of: k) else { out.append(""); continue }
-            var text = String(repeating: unit, count: depth - itemDepth + 1)
-            let indent = line.syntax.indentLength, count = line.utf8Count
-            let path = k == subtree.lowerBound ? outline.projectPath(of: k) : []
-            if !path.isEmpty, !line.syntax.hasTag(named: "project", in: line) {
-                let cut = DoneEdits.trimmedEnd(line)
-                text += line.utf8Slice(indent..<cut) + " " + projectTag(path) + line.utf8Slice(cut..<count)
-            } else {
-                text += line.utf8Slice(indent..<count)
+            text.removeAll(keepingCapacity: true)
+            for _ in 0..<depth - itemDepth + 1 { text += unit.utf8 }
+            let indent = line.syntax.indentLength
+            // The item's `@project(…)` ("" at the top level), unless it has one.
+            let tag =
+                k == subtree.lowerBound && !line.syntax.hasTag(named: "project", in: line)
+                ? projectTag().nilIfEmpty : nil
+            line.withUTF8Bytes { b in
+                guard let tag else { return text += b[indent...] }
+                // Before the white space the line ends with, as DoneEdits.trimmedEnd cuts it.
+                var cut = b.count
+                while cut > indent, TagScanner.isBlank(b[cut - 1]) { cut -= 1 }
+                text += b[indent..<cut]
+                text.append(0x20)
+                text += tag.utf8
+                text += b[cut...]
             }
-            out.append(text)
+            out.append(String(decoding: text, as: UTF8.self))
         }
         return out
     }
@@ -164,4 +187,8 @@ public enum ArchiveEdits {
         }
         return k >= 0 ? k : nil
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
