@@ -33,6 +33,25 @@ import TaskPaperServer
         }
     }
 
+    /// The command of the `refactor.move` code action titled `title` on a range.
+    static func command(
+        _ title: String, _ c: LSPClient, _ uri: String, lines start: (Int, Int), _ end: (Int, Int)
+    ) throws -> JSON {
+        let actions =
+            try c.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)],
+                    "range": [
+                        "start": ["line": .int(start.0), "character": .int(start.1)],
+                        "end": ["line": .int(end.0), "character": .int(end.1)],
+                    ],
+                    "context": ["diagnostics": [], "only": ["refactor.move"]],
+                ]
+            ).arrayValue ?? []
+        return try #require(actions.first { $0["title"] == .string(title) }?["command"])
+    }
+
     static let capabilities: JSON = [
         "workspace": ["applyEdit": true, "workspaceEdit": ["documentChanges": true, "resourceOperations": ["create"]]]
     ]
@@ -46,17 +65,7 @@ import TaskPaperServer
         c.answerServerRequest = editor.answer
         c.open(homeURI, home)
 
-        let actions =
-            try c.request(
-                "textDocument/codeAction",
-                [
-                    "textDocument": ["uri": .string(homeURI)],
-                    "range": ["start": ["line": 1, "character": 3], "end": ["line": 1, "character": 3]],
-                    "context": ["diagnostics": [], "only": ["refactor.move"]],
-                ]
-            ).arrayValue ?? []
-        let move = try #require(actions.first { $0["title"] == "Move to Work (work.taskpaper)" })
-        let command = try #require(move["command"])
+        let command = try Self.command("Move to Work (work.taskpaper)", c, homeURI, lines: (1, 3), (1, 3))
         #expect(
             try c.request(
                 "workspace/executeCommand",
@@ -112,16 +121,7 @@ import TaskPaperServer
         editor.set(homeURI, version: 2, "Home:\n\t- Buy milk\n")
         c.open(archiveURI, archived)
         editor.set(archiveURI, version: 1, archived)
-        let actions =
-            try c.request(
-                "textDocument/codeAction",
-                [
-                    "textDocument": ["uri": .string(archiveURI)],
-                    "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 3]],
-                    "context": ["diagnostics": [], "only": ["refactor.move"]],
-                ]
-            ).arrayValue ?? []
-        let reopen = try #require(actions.first { $0["title"] == "Unarchive and reopen" }?["command"])
+        let reopen = try Self.command("Unarchive and reopen", c, archiveURI, lines: (1, 0), (2, 3))
         #expect(
             try c.request(
                 "workspace/executeCommand",
