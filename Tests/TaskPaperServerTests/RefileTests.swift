@@ -161,4 +161,24 @@ import TaskPaperServer
                 == "Home:\n\t- Water the plants\n\t\tThe ferns first\n\t- Call Bob\nGarden:\n")
         #expect(s.editor.text(s.ws.uri("work.taskpaper"))?.hasSuffix("Meetings:\n\t- Rake\n") == true)
     }
+
+    /// Emoji and CRLF: columns count in UTF-16 (the editor stand-in applies them so), the target keeps its
+    /// CRLF line ends, and a target with no line end at its end gets one before the moved item.
+    @Test func emojiTextAndCRLFTargetsKeepTheirCharactersAndLineEnds() throws {
+        let files = [
+            "home.taskpaper": "🏠 Home:\n\t- Water 🌱 the plants @due(2026-12-01)\n\t\t🪴 ferns first\n",
+            "work.taskpaper": "💼 Work:\r\n\t- Send 📨\r\n🧾 Errands:",
+        ]
+        let s = try Session(files, open: ["home.taskpaper", "work.taskpaper"])
+        let titles = try s.actions("home.taskpaper", line: 1).compactMap { $0["title"]?.stringValue }
+        #expect(titles == ["Move to 💼 Work (work.taskpaper)", "Move to 🧾 Errands (work.taskpaper)"])
+        let action = try #require(
+            try s.actions("home.taskpaper", line: 1).first { $0["title"] == "Move to 🧾 Errands (work.taskpaper)" })
+        try s.editor.apply(try s.run(action))
+        #expect(s.editor.text(s.ws.uri("home.taskpaper")) == "🏠 Home:\n")
+        #expect(
+            s.editor.text(s.ws.uri("work.taskpaper"))
+                == "💼 Work:\r\n\t- Send 📨\r\n🧾 Errands:\r\n\t- Water 🌱 the plants @due(2026-12-01)\r\n\t\t🪴 ferns first"
+        )
+    }
 }
