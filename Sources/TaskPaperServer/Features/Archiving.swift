@@ -43,7 +43,7 @@ extension Server {
 
     /// Unarchive (or Unarchive and reopen) the archived items the lines touch. In this document's `Archive:`
     /// project: the edit, offered with the code action. In an archive file: the items go to the file it
-    /// archives, which a command reads when chosen (`needsCommand`).
+    /// archives, read here, when the command runs (`unarchiveCodeActions` offers the command).
     func unarchiveEdit(
         _ doc: OpenDocument, _ lines: ClosedRange<Int>, reopen: Bool
     ) throws(ResponseError) -> WorkspaceEdit? {
