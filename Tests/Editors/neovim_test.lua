@@ -8,7 +8,8 @@
 -- lua/taskpaper.lua, on a line and on a visual selection); references on a
 -- saved search filling the quickfix list and its code lens; vim.lsp.buf.format
 -- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
--- refile to a project of a second open file (both buffers change); a clean exit.
+-- refile to a project of a second open file (both buffers change); with the
+-- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -468,7 +469,30 @@ check(vim.api.nvim_buf_line_count(buf) == soil and line(soil - 1) == 'Errands:',
   'the note should have left errands.taskpaper, which ends ' .. inspect(vim.api.nvim_buf_get_lines(buf, -3, -1, true)))
 log('refiled to work.taskpaper: ' .. inspect(work_lines()))
 
--- 11. A clean shutdown -----------------------------------------------------------
+-- 11. Archive to a file: the setting changed as a user does, then the README's key helper ----------
+-- The server creates errands_archive.taskpaper through the edit's CreateFile; Neovim loads it in a buffer.
+client.settings.taskpaper.archive = 'file'
+client:notify('workspace/didChangeConfiguration', { settings = client.settings })
+local archive_path = dir .. '/errands_archive.taskpaper'
+local bike = find_line('Fix the bike')
+local bike_text = line(bike)
+wait(10000, function()
+  taskpaper.archive_done()
+  vim.wait(300)
+  return vim.fn.bufloaded(archive_path) == 1
+end, 'Archive done items to create errands_archive.taskpaper', function()
+  return 'no buffer for ' .. archive_path
+end)
+local archive_buf = vim.fn.bufnr(archive_path)
+local archived = vim.api.nvim_buf_get_lines(archive_buf, 0, -1, true)
+check(vim.deep_equal(archived, { 'Archive:', '\t' .. vim.trim(bike_text) .. ' @project(Home)' }),
+  'errands_archive.taskpaper should hold the done task under Archive:, holds ' .. inspect(archived))
+for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, true)) do
+  check(not l:find('Fix the bike', 1, true), 'the archived task should have left errands.taskpaper: ' .. inspect(l))
+end
+log('archived to errands_archive.taskpaper: ' .. inspect(archived))
+
+-- 12. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

@@ -77,8 +77,21 @@ import TaskPaperServer
         #expect(s.editor.text(s.uri("home.taskpaper")) == "Home:\n\t- Buy milk\nWork:\n")
         #expect(
             s.editor.text(s.uri("home_archive.taskpaper"))
-                == "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n\t- Slides @done @project(Work)\n"
+                == "Archive:\n\t- Call Bob @done(2026-11-20) @project(Home)\n\t\tabout the roof\n\t- Slides @done @project(Work)"
         )
+    }
+
+    /// Neovim 0.11 names the resource operations it performs without saying `documentChanges: true`;
+    /// resource operations exist only in `documentChanges`, so it gets them, and its new file is created.
+    @Test func aClientNamingResourceOperationsGetsDocumentChanges() throws {
+        let neovim: JSON = [
+            "workspace": ["applyEdit": true, "workspaceEdit": ["resourceOperations": ["rename", "create", "delete"]]]
+        ]
+        let s = try Session(["home.taskpaper": Self.home], open: ["home.taskpaper"], capabilities: neovim)
+        let result = try s.run("taskpaper.archiveDone", [.string(s.uri("home.taskpaper"))])
+        #expect(try result.get()["documentChanges"]?.arrayValue?.contains { $0["kind"] == "create" } == true)
+        try s.apply(result)
+        #expect(s.editor.text(s.uri("home_archive.taskpaper"))?.hasPrefix("Archive:\n\t- Call Bob") == true)
     }
 
     /// What is archived now goes above what was archived before (in document order among itself).

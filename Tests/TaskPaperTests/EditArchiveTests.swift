@@ -130,7 +130,6 @@ private func archiveToFile(
                 \t- Buy milk @done(2026-11-20) @project(Home)
                 \t\tfrom the corner shop
                 \t- Post office @cancelled @project(Home / Errands)
-
                 """)
         #expect(outlineShape(result.source) == "Home{Call Bob, Errands{Bank}}")
         #expect(outlineShape(result.archive) == "Archive{Buy milk{from the corner shop}, Post office}")
@@ -151,7 +150,7 @@ private func archiveToFile(
         #expect(result.archive == "Archive:\n\t- x @done @project(A)\n\nNotes:\n\t- kept\n")
         #expect(outlineShape(result.archive) == "Archive{x}, Notes{kept}")
         let empty = try #require(archiveToFile("A:\n\t- x @done\n", archive: ""))
-        #expect(empty.archive == "Archive:\n\t- x @done @project(A)\n")
+        #expect(empty.archive == "Archive:\n\t- x @done @project(A)")
     }
 
     @Test func theArchiveFilesIndentationAndLineEndsWin() throws {
@@ -159,7 +158,7 @@ private func archiveToFile(
         let spaced = "A:\n  B:\n    - x @done\n      sub\n"
         let new = try #require(archiveToFile(spaced, archive: nil, indentWidth: .spaces(2)))
         #expect(new.source == "A:\n  B:\n")
-        #expect(new.archive == "Archive:\n  - x @done @project(A / B)\n    sub\n")
+        #expect(new.archive == "Archive:\n  - x @done @project(A / B)\n    sub")
         #expect(outlineShape(new.archive) == "Archive{x{sub}}")
         // An archive file indented with tabs and ending lines with CRLF keeps both.
         let tabbed = try #require(archiveToFile(spaced, archive: "Archive:\r\n\t- y @done\r\n"))

@@ -185,7 +185,7 @@ private func unarchive(
         // Into an empty document, and into one with no line end of its own.
         #expect(
             unarchive(from: archive, into: "").target
-                == "A:\r\n\tB:\r\n\t\t- x @done\r\n\t\t\tsub\r\nGone:\r\n\t- y @done\r\n")
+                == "A:\r\n\tB:\r\n\t\t- x @done\r\n\t\t\tsub\r\nGone:\r\n\t- y @done")
         #expect(unarchive(from: "Archive:\n\t- y @done\n", into: "A:").target == "A:\n- y @done")
     }
 
@@ -214,7 +214,7 @@ private func unarchive(
         #expect(outlineShape(source.text) == "Work{Review, Clients (2026){Call}}, Home")
 
         let back = unarchive(from: archive.text, into: source.text)
-        #expect(back.archive == "Archive:\n")
+        #expect(back.archive == "Archive:")
         // Every item is back under its projects, the archived ones last, in their order.
         #expect(
             back.target == """

@@ -9,10 +9,12 @@ struct LineSplice {
 
     /// Splices sorted and those that touch joined, so that no two replacements
     /// meet at one point (clients disagree about how to apply those).
-    /// With no `lines` (a file that does not exist yet), the splices are insertions: one, of the whole text.
+    /// With no `lines` (a file that does not exist yet) or one empty line, the splices are insertions: one, of
+    /// the whole text, its lines joined by line ends and none after the last, as for any insertion at the end
+    /// of a text (`replacement`): the editor that saves the file adds its final line end, or not, as it does.
     static func replacements(_ splices: [LineSplice], in lines: [Line], ending: String) -> [TextReplacement] {
-        if lines.isEmpty {
-            let text = splices.flatMap(\.newLines).map { $0 + ending }.joined()
+        if lines.isEmpty || (lines.count == 1 && lines[0].utf8Count == 0) {
+            let text = splices.flatMap(\.newLines).joined(separator: ending)
             let start = TextLocation(line: 0, offset: 0)
             return text.isEmpty ? [] : [TextReplacement(start: start, end: start, newText: text)]
         }

@@ -44,10 +44,11 @@ struct ClientCapabilities {
         codeLensRefresh = c["workspace"]?["codeLens"]?["refreshSupport"]?.boolValue ?? false
         renamePrepare = c["textDocument"]?["rename"]?["prepareSupport"]?.boolValue ?? false
         let workspaceEdit = c["workspace"]?["workspaceEdit"]
-        documentChanges = workspaceEdit?["documentChanges"]?.boolValue ?? false
-        createFiles =
-            documentChanges
-            && workspaceEdit?["resourceOperations"]?.arrayValue?.contains { $0.stringValue == "create" } == true
+        let resourceOperations = workspaceEdit?["resourceOperations"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        // Resource operations exist only in `documentChanges`: a client that names them reads those (Neovim
+        // 0.11 names `create` without saying `documentChanges: true`).
+        documentChanges = workspaceEdit?["documentChanges"]?.boolValue == true || !resourceOperations.isEmpty
+        createFiles = resourceOperations.contains("create")
     }
 
     /// UTF-16 unless the client offers UTF-8 or UTF-32 (UTF-8 first: it is our native unit).
