@@ -45,40 +45,43 @@ extension Server {
     }
 
     /// The projects of the other open and indexed files, by file path, each file's in line order
-    /// (at most `limit`): where "Move to" can send items besides this file's projects.
+    /// (at most `limit`): where "Move to" can send items besides this file's projects. Files are visited
+    /// in path order until the menu is full, so most of a large workspace is never looked at.
     func otherFileMoveTargets(excluding uri: String, limit: Int) -> [(uri: String, fileName: String, path: String)] {
-        guard limit > 0 else { return [] }
-        let thisPath = FileURI.path(uri)
-        // Each file's projects are listed only when the menu reaches it, and only as many as it has room for.
-        var files: [(path: String, uri: String, projects: (_ limit: Int) -> [String])] = []
-        for (openURI, doc) in documents where openURI != uri {
-            files.append(
-                (
-                    FileURI.path(openURI) ?? openURI, openURI,
-                    { MoveEdits.projectPaths(self.outline(doc), limit: $0).map { $0.path.joined(separator: " / ") } }
-                ))
-        }
-        for (path, file) in index.closedFiles(excluding: documents.keys) where path != thisPath {
-            let symbols = file.summary.symbols
-            files.append(
-                (
-                    path, file.uri,
-                    { limit in
-                        symbols.indices.lazy.filter { symbols[$0].kind == .project }.prefix(limit).map { i in
-                            let container = symbols.containerName(of: i)
-                            return container.isEmpty ? symbols[i].name : container + " / " + symbols[i].name
-                        }
-                    }
-                ))
-        }
         var targets: [(uri: String, fileName: String, path: String)] = []
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            let fileName = String(file.path.split(separator: "/").last ?? Substring(file.path))
-            for path in file.projects(limit - targets.count) {
-                targets.append((file.uri, fileName, path))
-                if targets.count == limit { return targets }
+        guard limit > 0 else { return targets }
+        let thisPath = FileURI.path(uri) ?? uri
+        let open = documents.compactMap { key, doc in key == uri ? nil : (path: FileURI.path(key) ?? key, doc: doc) }
+            .sorted { $0.path < $1.path }
+        let openPaths = Set(open.map(\.path))
+        /// Adds a file's projects (as many as there is room for); whether the menu is full.
+        func add(_ path: String, _ fileURI: String, _ projects: (Int) -> [String]) -> Bool {
+            let fileName = String(path.split(separator: "/").last ?? Substring(path))
+            for project in projects(limit - targets.count) { targets.append((fileURI, fileName, project)) }
+            return targets.count >= limit
+        }
+        func addOpen(_ file: (path: String, doc: OpenDocument)) -> Bool {
+            add(file.path, file.doc.uri) { room in
+                MoveEdits.projectPaths(self.outline(file.doc), limit: room).map { $0.path.joined(separator: " / ") }
             }
         }
+        var nextOpen = 0
+        for path in index.paths where path != thisPath && !openPaths.contains(path) {
+            while nextOpen < open.count, open[nextOpen].path < path {
+                if addOpen(open[nextOpen]) { return targets }
+                nextOpen += 1
+            }
+            guard let file = index.files[path] else { continue }
+            let symbols = file.summary.symbols
+            let full = add(path, file.uri) { room in
+                symbols.indices.lazy.filter { symbols[$0].kind == .project }.prefix(room).map { i in
+                    let container = symbols.containerName(of: i)
+                    return container.isEmpty ? symbols[i].name : container + " / " + symbols[i].name
+                }
+            }
+            if full { return targets }
+        }
+        for file in open[nextOpen...] where addOpen(file) { return targets }
         return targets
     }
 

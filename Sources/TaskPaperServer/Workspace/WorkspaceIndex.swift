@@ -73,7 +73,10 @@ final class WorkspaceIndex {
     var indentWidth = Settings().indentWidth
     /// Scans started so far (names each scan's progress token).
     var scans = 0
-    private(set) var files: [String: File] = [:]
+    private(set) var files: [String: File] = [:] {
+        didSet { sorted = nil }
+    }
+    private var sorted: [String]?
     /// Sums over every file, so completion needn't walk them all.
     private var total = TagCounts()
     /// The sums without the open files, for the open set they were made for:
@@ -120,10 +123,18 @@ final class WorkspaceIndex {
         counts(excluding: openURIs).values[name] ?? [:]
     }
 
+    /// Every file's path, in order (sorted once after a change: code actions list files on every cursor move).
+    var paths: [String] {
+        if let sorted { return sorted }
+        let paths = files.keys.sorted()
+        sorted = paths
+        return paths
+    }
+
     /// The files not open, in path order.
     func closedFiles(excluding openURIs: some Sequence<String>) -> [(path: String, file: File)] {
         let open = Set(openURIs.compactMap(FileURI.path))
-        return files.filter { !open.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return paths.compactMap { open.contains($0) ? nil : ($0, files[$0]!) }
     }
 
     /// The files not open that carry tag `name`, in path order.
