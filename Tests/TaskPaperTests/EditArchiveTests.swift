@@ -171,5 +171,10 @@ private func archiveToFile(
         let result = try #require(archiveToFile("A:\n\t- a @done\nArchive:\n\t- b @done\n", archive: "Archive:"))
         #expect(result.source == "A:\nArchive:\n\t- b @done\n")
         #expect(result.archive == "Archive:\n\t- a @done @project(A)")
+        // What decides whether the action is offered agrees with the edit.
+        func has(_ text: String) -> Bool {
+            ArchiveEdits.hasItemsToArchive(Outline(document: TextDocument(text: text), indentWidth: .auto))
+        }
+        #expect(!has("A:\n\t- open\nArchive:\n\t- b @done\n") && has("A:\n\t- a @cancelled\n") && !has(""))
     }
 }

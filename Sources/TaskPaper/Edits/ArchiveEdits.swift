@@ -60,6 +60,9 @@ public enum ArchiveEdits {
         )
     }
 
+    /// Whether archiving would move anything (a walk of the tree, no text made).
+    public static func hasItemsToArchive(_ outline: Outline) -> Bool { !closedBlocks(outline).moved.isEmpty }
+
     /// What archiving moves: the subtrees of closed items outside a top-level
     /// `Archive:` (sorted, disjoint), and the first such `Archive:` project.
     static func closedBlocks(_ outline: Outline) -> (moved: [Range<Int>], archive: Int?) {

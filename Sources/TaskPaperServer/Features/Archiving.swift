@@ -32,7 +32,7 @@ extension Server {
     /// Archive done items to the archive file: one edit over this document and that file (created when
     /// missing). Nil when nothing is done.
     func archiveToFileEdit(_ doc: OpenDocument, archiveURI: String) throws(ResponseError) -> WorkspaceEdit? {
-        guard !archiveEdits(doc).isEmpty else { return nil }
+        guard ArchiveEdits.hasItemsToArchive(outline(doc)) else { return nil }
         guard let source = editedDocument(doc.uri), let archive = editedDocument(archiveURI, creating: true) else {
             throw .requestFailed("\(ItemAction.archiveDone.title): cannot read \(archiveURI)")
         }

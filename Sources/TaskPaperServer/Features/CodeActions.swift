@@ -60,18 +60,20 @@ extension Server {
         actions += itemActionCodeActions(doc, lines, wanted: wanted)
         if wanted("refactor.move") { actions += unarchiveCodeActions(doc, lines) }
         if wanted("source.archiveDone"), !lightbulb {
-            let archive = archiveEdits(doc)
-            if !archive.isEmpty {
-                let title = ItemAction.archiveDone.title
+            let title = ItemAction.archiveDone.title
+            if archiveFile(of: doc) == nil {
+                let archive = archiveEdits(doc)
+                if !archive.isEmpty {
+                    actions.append(
+                        CodeAction(title: title, kind: "source.archiveDone", edit: doc.workspaceEdit(archive)))
+                }
+            } else if ArchiveEdits.hasItemsToArchive(outline(doc)) {
                 // To a file: the command reads (or creates) the archive file when chosen (Features/Archiving.swift).
                 actions.append(
-                    archiveFile(of: doc) == nil
-                        ? CodeAction(title: title, kind: "source.archiveDone", edit: doc.workspaceEdit(archive))
-                        : CodeAction(
-                            title: title, kind: "source.archiveDone",
-                            command: LSPCommand(
-                                title: title, command: TaskCommand.archiveDone.rawValue, arguments: [.string(doc.uri)]))
-                )
+                    CodeAction(
+                        title: title, kind: "source.archiveDone",
+                        command: LSPCommand(
+                            title: title, command: TaskCommand.archiveDone.rawValue, arguments: [.string(doc.uri)])))
             }
         }
         return actions
