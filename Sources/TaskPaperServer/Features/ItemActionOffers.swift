@@ -55,13 +55,13 @@ extension Server {
             .sorted { $0.path < $1.path }
         let openPaths = Set(open.map(\.path))
         /// Adds a file's projects (as many as there is room for); whether the menu is full.
-        func add(_ path: String, _ fileURI: String, _ projects: (Int) -> [String]) -> Bool {
-            let fileName = String(path.split(separator: "/").last ?? Substring(path))
+        func add(_ fileURI: String, _ projects: (Int) -> [String]) -> Bool {
+            let fileName = FileURI.fileName(fileURI)
             for project in projects(limit - targets.count) { targets.append((fileURI, fileName, project)) }
             return targets.count >= limit
         }
         func addOpen(_ file: (path: String, doc: OpenDocument)) -> Bool {
-            add(file.path, file.doc.uri) { room in
+            add(file.doc.uri) { room in
                 MoveEdits.projectPaths(self.outline(file.doc), limit: room).map { $0.path.joined(separator: " / ") }
             }
         }
@@ -73,7 +73,7 @@ extension Server {
             }
             guard let file = index.files[path] else { continue }
             let symbols = file.summary.symbols
-            let full = add(path, file.uri) { room in
+            let full = add(file.uri) { room in
                 symbols.indices.lazy.filter { symbols[$0].kind == .project }.prefix(room).map { i in
                     let container = symbols.containerName(of: i)
                     return container.isEmpty ? symbols[i].name : container + " / " + symbols[i].name
@@ -147,8 +147,7 @@ extension Server {
         let sourceOutline = outline(doc)
         let moved = MoveEdits.move(
             sourceOutline, items: MoveEdits.movedItems(sourceOutline, in: lines), to: targetOutline, project: project)
-        let fileName = String(targetURI.split(separator: "/").last ?? Substring(targetURI))
-        let label = ItemAction.moveTitle(projectPath: path, fileName: fileName)
+        let label = ItemAction.moveTitle(projectPath: path, fileName: FileURI.fileName(targetURI))
         guard !moved.source.isEmpty else { return (label, nil) }
         return (label, try workspaceEdit([(source, moved.source), (destination, moved.target)]))
     }

@@ -44,7 +44,7 @@ extension Server {
     {
         let parts = parts.filter { !$0.replacements.isEmpty }
         if let new = parts.first(where: { $0.document.isNew }), !client.createFiles {
-            let name = new.document.uri.split(separator: "/").last.map(String.init) ?? new.document.uri
+            let name = FileURI.fileName(new.document.uri)
             throw .requestFailed(
                 "This editor cannot create \(name) through the language server: create it (an empty file)"
                     + " beside this one, then try again")

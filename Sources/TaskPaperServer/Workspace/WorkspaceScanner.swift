@@ -84,6 +84,12 @@ struct WorkspaceScanner: Sendable {
 /// `file://` URIs and paths. The index keys files by path, so one file spelled
 /// in two URI forms (`%3A` or `:`, with `localhost` or without) is one file.
 enum FileURI {
+    /// The file's name as a person reads it (`my tasks.taskpaper`), for titles and messages.
+    static func fileName(_ uri: String) -> String {
+        let path = path(uri) ?? uri
+        return String(path.split(separator: "/").last ?? Substring(path))
+    }
+
     static func path(_ uri: String) -> String? {
         guard uri.lowercased().hasPrefix("file://") else { return nil }
         let rest = uri.dropFirst(7)
