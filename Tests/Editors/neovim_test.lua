@@ -9,7 +9,8 @@
 -- saved search filling the quickfix list and its code lens; vim.lsp.buf.format
 -- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
 -- refile to a project of a second open file (both buffers change); with the
--- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; a clean exit.
+-- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; :TaskPaperFocus on a
+-- search and on a project, following edits, and :TaskPaperUnfocus giving the user's folds back; a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -492,7 +493,122 @@ for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, true)) do
 end
 log('archived to errands_archive.taskpaper: ' .. inspect(archived))
 
--- 12. A clean shutdown -----------------------------------------------------------
+-- 12. Focus: :TaskPaperFocus folds away what a search does not find, follows edits, unfocus ------------
+-- In a third file of its own, in the same window. Visible lines (0-based) are those foldclosed()
+-- leaves alone; the expected sets are the rule written out: what the search finds and its ancestors.
+local focus_path = dir .. '/focus.taskpaper'
+vim.fn.writefile({
+  'Work:', --                          0
+  '\t- Write the report @today', --    1
+  '\t- Call the bank', --              2
+  '\t\tAsk about the fees', --         3
+  '\tMeetings:', --                    4
+  '\t\t- Plan the offsite', --         5
+  '\t\t- Review the budget @today', -- 6
+  'Home:', --                          7
+  '\t- Water the plants', --           8
+  '\t- Fix the bike', --               9
+  'Notes:', --                         10
+  '\tA note that mentions nothing', -- 11
+}, focus_path)
+vim.cmd.edit(vim.fn.fnameescape(focus_path))
+local focus_buf = vim.api.nvim_get_current_buf()
+local focus_win = vim.api.nvim_get_current_win()
+wait(10000, function()
+  return vim.lsp.get_clients({ bufnr = focus_buf, name = 'taskpaper' })[1] == client
+end, 'the taskpaper client to attach to focus.taskpaper')
+
+local function visible_lines()
+  return vim.api.nvim_win_call(focus_win, function()
+    local shown = {}
+    for l = 1, vim.api.nvim_buf_line_count(focus_buf) do
+      if vim.fn.foldclosed(l) == -1 then
+        shown[#shown + 1] = l - 1
+      end
+    end
+    return shown
+  end)
+end
+local function expect_visible(what, want)
+  wait(5000, function()
+    return vim.deep_equal(visible_lines(), want)
+  end, what .. ': visible lines ' .. inspect(want), function()
+    return 'visible are ' .. inspect(visible_lines())
+  end)
+  log(what .. ': visible ' .. inspect(want))
+end
+local messages = {}
+local notify = vim.notify
+vim.notify = function(msg, level)
+  messages[#messages + 1] = { msg = msg, level = level }
+end
+local function expect_message(what, pattern, level)
+  wait(5000, function()
+    return vim.iter(messages):any(function(m)
+      return m.msg:find(pattern) and m.level == level
+    end)
+  end, what .. ': a message matching ' .. inspect(pattern), function()
+    return 'messages: ' .. inspect(messages)
+  end)
+  messages = {}
+end
+
+-- The user's own folds first: "Call the bank" with its note, left open; "Notes:" and its note, closed.
+vim.cmd('3,4fold | 3foldopen | 11,12fold')
+local folds_before = { foldclosed_11 = vim.fn.foldclosed(11), foldclosedend_11 = vim.fn.foldclosedend(11),
+  foldlevel_3 = vim.fn.foldlevel(3), foldclosed_3 = vim.fn.foldclosed(3) }
+check(vim.deep_equal(folds_before, { foldclosed_11 = 11, foldclosedend_11 = 12, foldlevel_3 = 1, foldclosed_3 = -1 }),
+  'the user\'s folds could not be made: ' .. inspect(folds_before))
+local options_before = { foldmethod = vim.wo.foldmethod, foldminlines = vim.wo.foldminlines, foldlevel = vim.wo.foldlevel }
+
+check(vim.iter(vim.fn.getcompletion('TaskPaperFocus @to', 'cmdline')):any(function(w)
+  return w == '@today'
+end), ':TaskPaperFocus should complete "@to" to "@today", offers ' .. inspect(vim.fn.getcompletion('TaskPaperFocus @to', 'cmdline')))
+
+vim.cmd('TaskPaperFocus @today')
+expect_visible(':TaskPaperFocus @today', { 0, 1, 4, 6 })
+
+-- Tagging a hidden task brings it (and its project) into view; untagging one folds it away.
+vim.api.nvim_buf_set_lines(focus_buf, 8, 9, true, { '\t- Water the plants @today' })
+expect_visible('@today added to "Water the plants"', { 0, 1, 4, 6, 7, 8 })
+vim.api.nvim_buf_set_lines(focus_buf, 1, 2, true, { '\t- Write the report' })
+expect_visible('@today removed from "Write the report"', { 0, 4, 6, 7, 8 })
+
+-- On a project line, the project's subtree and its ancestors.
+vim.api.nvim_win_set_cursor(focus_win, { 5, 0 })
+vim.cmd('TaskPaperFocus')
+expect_visible(':TaskPaperFocus on "Meetings:"', { 0, 4, 5, 6 })
+-- A line added above moves the item focused into; the new line is not in it.
+vim.api.nvim_buf_set_lines(focus_buf, 0, 0, true, { 'Inbox:' })
+expect_visible('"Inbox:" added above, focus on "Meetings:"', { 1, 5, 6, 7 })
+
+-- A search that does not parse: its error, and the folds stay as they were.
+vim.cmd('TaskPaperFocus (@today')
+expect_message('a search that does not parse', '^TaskPaper focus: .', vim.log.levels.ERROR)
+check(vim.deep_equal(visible_lines(), { 1, 5, 6, 7 }),
+  'a bad search should leave the focus as it was; visible are ' .. inspect(visible_lines()))
+
+-- Nothing found: the whole file shows, and says so.
+vim.cmd('TaskPaperFocus @nowhere')
+expect_message('a search that finds nothing', 'no items match', vim.log.levels.INFO)
+expect_visible(':TaskPaperFocus @nowhere', { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 })
+vim.notify = notify
+
+-- Unfocus: the window's fold settings and the user's folds, moved down a line by "Inbox:".
+vim.cmd('TaskPaperFocus @today')
+expect_visible(':TaskPaperFocus @today again', { 1, 5, 7, 8, 9 })
+vim.cmd('TaskPaperUnfocus')
+expect_visible(':TaskPaperUnfocus', { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })
+local folds_after = { foldclosed_12 = vim.fn.foldclosed(12), foldclosedend_12 = vim.fn.foldclosedend(12),
+  foldlevel_4 = vim.fn.foldlevel(4), foldlevel_5 = vim.fn.foldlevel(5), foldlevel_6 = vim.fn.foldlevel(6) }
+check(vim.deep_equal(folds_after, { foldclosed_12 = 12, foldclosedend_12 = 13, foldlevel_4 = 1, foldlevel_5 = 1, foldlevel_6 = 0 }),
+  'after :TaskPaperUnfocus the user\'s folds should be back (lines 4-5 open, 12-13 closed): ' .. inspect(folds_after))
+local options_after = { foldmethod = vim.wo.foldmethod, foldminlines = vim.wo.foldminlines, foldlevel = vim.wo.foldlevel }
+check(vim.deep_equal(options_after, options_before),
+  'after :TaskPaperUnfocus the fold options should be ' .. inspect(options_before) .. ', are ' .. inspect(options_after))
+log(':TaskPaperUnfocus: the user\'s folds and fold options are back')
+
+-- 13. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

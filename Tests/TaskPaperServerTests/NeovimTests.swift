@@ -56,7 +56,8 @@ import Testing
         let editorDir = repo.appendingPathComponent("editors/neovim")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("taskpaper-nvim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scratch.appendingPathComponent("HOME"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         let process = Process()
@@ -71,8 +72,8 @@ import Testing
         ]
         var env = ProcessInfo.processInfo.environment
         env["TASKPAPER_LSP"] = server.path
-        // Keep Neovim's state (the LSP log, shada, swap) out of the user's home.
-        for key in ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"] {
+        // A fresh home: Neovim's state (the LSP log, shada, swap) stays out of the user's.
+        for key in ["HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"] {
             env[key] = scratch.appendingPathComponent(key).path
         }
         process.environment = env

@@ -7,6 +7,8 @@
 -- with `default = true`, so a colour scheme or your config can override them:
 --
 --     vim.api.nvim_set_hl(0, '@lsp.type.payload.taskpaper', { link = 'Constant' })
+--
+-- It also defines :TaskPaperFocus and :TaskPaperUnfocus (lua/taskpaper.lua does the work).
 
 if vim.g.loaded_taskpaper then
   return
@@ -65,3 +67,22 @@ vim.lsp.commands['taskpaper.search'] = function(command, ctx)
     vim.cmd.copen()
   end, ctx.bufnr)
 end
+
+-- Focus (`:help folding`): the lines a search does not find become closed folds in the window.
+vim.api.nvim_create_user_command('TaskPaperFocus', function(opts)
+  local taskpaper = require('taskpaper')
+  if opts.args == '' then
+    taskpaper.focus_here()
+  else
+    taskpaper.focus(opts.args)
+  end
+end, {
+  nargs = '?',
+  complete = function(arg_lead)
+    return require('taskpaper').complete_query(arg_lead)
+  end,
+  desc = 'TaskPaper: show only what a search finds, or the item at the cursor',
+})
+vim.api.nvim_create_user_command('TaskPaperUnfocus', function()
+  require('taskpaper').unfocus()
+end, { nargs = 0, desc = 'TaskPaper: show the whole file and the folds it had' })
