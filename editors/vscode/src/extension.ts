@@ -1,6 +1,6 @@
 // A small VS Code client for taskpaper-lsp: it starts the server over stdio for
 // `taskpaper` documents, passes the `taskpaper.*` settings, and adds a
-// "Toggle Done" command on top of the server's code actions.
+// "Toggle Done" command on top of the server's code actions, and Focus / Unfocus.
 //
 // The server's own commands (taskpaper.markDone, taskpaper.markNotDone,
 // taskpaper.toggleDone, taskpaper.archiveDone) are registered as VS Code
@@ -22,7 +22,7 @@ function serverCommand(): string {
   return configured.trim() || 'taskpaper-lsp';
 }
 
-/** The settings the server reads (SPEC 7), without the client-only ones. */
+/** The settings the server reads, without the client-only ones. */
 function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('taskpaper');
   return {
@@ -147,9 +147,111 @@ async function toggleDone(): Promise<void> {
   }
 }
 
+// Focus: the server's taskpaper.focus names the runs of lines a search leaves out; each becomes a
+// folded manual range. VS Code shows the first line of a folded range, so a range starts on the
+// visible line above the run.
+
+interface FocusAnswer {
+  matches: number;
+  hidden: { start: number; end: number }[];
+}
+
+/** The focus of each document (by URI): its search, or the line of the item focused into. */
+const focuses = new Map<string, { query?: string; line?: number }>();
+let refreshTimer: NodeJS.Timeout | undefined;
+
+async function showFocus(editor: vscode.TextEditor, announce: boolean): Promise<void> {
+  const focus = focuses.get(editor.document.uri.toString());
+  if (!client || !focus) {
+    return;
+  }
+  let answer: FocusAnswer;
+  try {
+    answer = await client.sendRequest<FocusAnswer>('workspace/executeCommand', {
+      command: 'taskpaper.focus',
+      arguments: [{ uri: editor.document.uri.toString(), ...focus }],
+    });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`TaskPaper focus: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  if (answer.matches === 0 && announce) {
+    void vscode.window.showInformationMessage('TaskPaper: no items match');
+  }
+  const document = editor.document;
+  const userSelections = editor.selections;
+  const all = new vscode.Range(0, 0, document.lineCount, 0);
+  editor.selections = [new vscode.Selection(all.start, all.end)];
+  await vscode.commands.executeCommand('editor.removeManualFoldingRanges');
+  const ranges = answer.hidden.map(({ start, end }) => {
+    // A selection ending in column 0 stops on the line before.
+    const last = end + 1 < document.lineCount ? new vscode.Position(end + 1, 0) : document.lineAt(end).range.end;
+    return new vscode.Selection(Math.max(start - 1, 0), 0, last.line, last.character);
+  });
+  if (ranges.length > 0) {
+    editor.selections = ranges;
+    await vscode.commands.executeCommand('editor.createFoldingRangeFromSelection');
+  }
+  editor.selections = userSelections;
+}
+
+async function focusOnSearch(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'taskpaper') {
+    return;
+  }
+  const query = await vscode.window.showInputBox({
+    title: 'TaskPaper: Focus',
+    prompt: 'A TaskPaper search, e.g. @today or project Work//@due. Empty: the item at the cursor.',
+    value: focuses.get(editor.document.uri.toString())?.query,
+  });
+  if (query === undefined) {
+    return;
+  }
+  const focus = query.trim() === '' ? { line: editor.selection.active.line } : { query };
+  focuses.set(editor.document.uri.toString(), focus);
+  await showFocus(editor, true);
+}
+
+async function unfocus(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !focuses.delete(editor.document.uri.toString())) {
+    return;
+  }
+  const userSelections = editor.selections;
+  editor.selections = [new vscode.Selection(0, 0, editor.document.lineCount, 0)];
+  await vscode.commands.executeCommand('editor.removeManualFoldingRanges');
+  editor.selections = userSelections;
+  await vscode.commands.executeCommand('editor.unfoldAll');
+}
+
+/** Keeps a focused item's line on its item when lines are added or removed above it. */
+function followEdits(event: vscode.TextDocumentChangeEvent): void {
+  const focus = focuses.get(event.document.uri.toString());
+  if (!focus || event.contentChanges.length === 0) {
+    return;
+  }
+  for (const change of event.contentChanges) {
+    if (focus.line !== undefined && change.range.end.line < focus.line) {
+      const added = change.text.split('\n').length - 1;
+      focus.line += added - (change.range.end.line - change.range.start.line);
+    }
+  }
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    const editor = vscode.window.activeTextEditor;
+    if (editor && editor.document === event.document) {
+      void showFocus(editor, false);
+    }
+  }, 300);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
     vscode.commands.registerCommand('taskpaper.toggleDoneAtCursor', toggleDone),
+    vscode.commands.registerCommand('taskpaper.focusOnSearch', focusOnSearch),
+    vscode.commands.registerCommand('taskpaper.unfocus', unfocus),
+    vscode.workspace.onDidChangeTextDocument(followEdits),
     vscode.commands.registerCommand('taskpaper.restartServer', async () => {
       await stopClient();
       await startClient();
