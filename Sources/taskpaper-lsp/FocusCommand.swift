@@ -62,7 +62,8 @@ enum FocusCommand {
             }
         }
         if !projectFound {
-            StandardError.write("taskpaper-lsp focus: no project '\(projectPath!)' in \(listing.paths.joined(separator: " "))\n")
+            StandardError.write(
+                "taskpaper-lsp focus: no project '\(projectPath!)' in \(listing.paths.joined(separator: " "))\n")
             return 2
         }
         write(views, format: listing.format, headers: documents.count > 1)
@@ -72,7 +73,9 @@ enum FocusCommand {
 
     /// Text: the lines as they are, after a header per file when there are several (`==> path <==`, as
     /// `head` and `tail` name files: `path:` would read as a project in TaskPaper, this as a note).
-    private static func write(_ views: [(path: String, lines: [Int], text: [Line])], format: Check.Format, headers: Bool) {
+    private static func write(
+        _ views: [(path: String, lines: [Int], text: [Line])], format: Check.Format, headers: Bool
+    ) {
         switch format {
         case .text:
             for view in views {

@@ -72,7 +72,8 @@ import TaskPaperServer
         #expect(json?.first?["path"] as? String == "./work/work.taskpaper")
         let lines = json?.first?["lines"] as? [[String: Any]] ?? []
         #expect(lines.map { $0["line"] as? Int } == [1, 2, 4, 5])
-        #expect(lines.map { $0["text"] as? String } == ["Work:", "\t- report @today", "\tErrands:", "\t\t- bank @today"])
+        #expect(
+            lines.map { $0["text"] as? String } == ["Work:", "\t- report @today", "\tErrands:", "\t\t- bank @today"])
     }
 
     @Test func exitCodesForNoMatchBadQueriesPathsAndProjects() throws {
