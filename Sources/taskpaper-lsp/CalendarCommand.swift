@@ -8,11 +8,18 @@ import TaskPaperServer
 enum CalendarCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "ics", showsDue: false)
-        var events = false
+        var events = false, openOnly = false
         var daysBack = CalendarExport.defaultDaysBack
+        var eventLength = CalendarExport.defaultEventLength
         var words: [String] = []
         var rest: [String] = []
-        for arg in arguments { if arg == "--events" { events = true } else { rest.append(arg) } }
+        for arg in arguments {
+            switch arg {
+            case "--events": events = true
+            case "--open-only": openOnly = true
+            default: rest.append(arg)
+            }
+        }
         let read = listing.readArguments(
             rest, usage: usage,
             options: [
@@ -20,7 +27,14 @@ enum CalendarCommand {
                     guard let n = Int(value), n >= 0 else { return "--days-back needs a whole number ≥ 0" }
                     daysBack = min(n, 3_650_000)
                     return nil
-                }
+                },
+                "--event-length": { value in
+                    guard let length = TimeSpan.parse(value[...]), length.seconds > 0 else {
+                        return "--event-length needs a duration such as 1h, 30m or 1h30m"
+                    }
+                    eventLength = length
+                    return nil
+                },
             ])
         switch read {
         case .success(let found): words = found
@@ -32,37 +46,36 @@ enum CalendarCommand {
         let offsets = UTCOffsets()
         let options = CalendarExport.Options(
             events: events, daysBack: daysBack, clock: clock, stamp: stamp(clock),
-            utcOffset: { offsets.offset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) })
+            utcOffset: { offsets.offset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) }, eventLength: eventLength,
+            openOnly: openOnly)
         var out = ContentLines()
         CalendarExport.begin(into: &out)
         var written = 0, unreadableDates = 0
-        for path in words {
-            for file in Check.expand(path, command: "ics", unreadable: &listing.unreadable) {
-                // The indent width first, then the lines; a file of one block is read once.
-                var survey = IndentSurvey()
-                var blockCount = 0
-                var only: (storage: LineBytes, count: Int)?
-                let read = BlockReader.forEachBlock(in: file) { storage, count in
-                    blockCount += 1
-                    only = blockCount == 1 ? (storage, count) : nil
-                    BlockReader.forEachLine(in: storage, count: count) { bytes, _ in survey.add(lineBytes: bytes) }
-                }
-                guard read else {
-                    StandardError.write("taskpaper-lsp ics: cannot read \(file)\n")
-                    listing.unreadable = true
-                    continue
-                }
-                var export = CalendarExport(
-                    path: absolute(file), spacesPerLevel: survey.spacesPerLevel, options: options)
-                if let only {
-                    add(only.storage, count: only.count, to: &export, into: &out)
-                } else if blockCount > 1 {
-                    _ = BlockReader.forEachBlock(in: file) { add($0, count: $1, to: &export, into: &out) }
-                }
-                export.finish(into: &out)
-                written += export.written
-                unreadableDates += export.unreadableDates
+        for file in Check.files(words, command: "ics", unreadable: &listing.unreadable) {
+            // The indent width first, then the lines; a file of one block is read once.
+            var survey = IndentSurvey()
+            var blockCount = 0
+            var only: (storage: LineBytes, count: Int)?
+            let read = BlockReader.forEachBlock(in: file) { storage, count in
+                blockCount += 1
+                only = blockCount == 1 ? (storage, count) : nil
+                BlockReader.forEachLine(in: storage, count: count) { bytes, _ in survey.add(lineBytes: bytes) }
             }
+            guard read else {
+                StandardError.write("taskpaper-lsp ics: cannot read \(file)\n")
+                listing.unreadable = true
+                continue
+            }
+            var export = CalendarExport(
+                path: Check.absolute(file), spacesPerLevel: survey.spacesPerLevel, options: options)
+            if let only {
+                add(only.storage, count: only.count, to: &export, into: &out)
+            } else if blockCount > 1 {
+                _ = BlockReader.forEachBlock(in: file) { add($0, count: $1, to: &export, into: &out) }
+            }
+            export.finish(into: &out)
+            written += export.written
+            unreadableDates += export.unreadableDates
         }
         CalendarExport.end(into: &out)
         out.flush(writeOut)
@@ -85,9 +98,11 @@ enum CalendarCommand {
     }
 
     static let usage = """
-        Usage: taskpaper-lsp ics [--events] [--days-back N] PATH... > tasks.ics
+        Usage: taskpaper-lsp ics [--events] [--event-length D] [--open-only] [--days-back N] PATH... > tasks.ics
           Dated tasks of the files and folders as an iCalendar file: VTODOs, or with --events VEVENTs.
-          Done and cancelled tasks closed more than N days ago (default 30) are left out.
+          A timed event with no end lasts the task's @est, else D (default 1h); a done event's title
+          starts with ✓. --open-only leaves done and cancelled tasks out; otherwise those closed more
+          than N days ago (default 30) are.
           Exit 0 with tasks, 1 with none, 2 on a usage error or unreadable path.
 
         """
@@ -103,13 +118,6 @@ enum CalendarCommand {
         let day = CivilDate(year: Int(t.tm_year) + 1900, month: Int(t.tm_mon) + 1, day: Int(t.tm_mday))
         return ContentLines.dateTime(day, TimeOfDay(hour: Int(t.tm_hour), minute: Int(t.tm_min), second: Int(t.tm_sec)))
             + "Z"
-    }
-
-    /// The path UIDs hash: absolute, so the same file gives the same UIDs from any folder.
-    private static func absolute(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func writeOut(_ bytes: [UInt8]) {

@@ -1,3 +1,4 @@
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
 import TaskPaper
 import TaskPaperServer
 
@@ -47,34 +48,32 @@ enum Check {
         var unreadable = false, anyError = false
         var json = JSONWriter()
         var jsonItems: [(inout JSONWriter) -> Void] = []
-        for path in paths {
-            for file in expand(path, unreadable: &unreadable) {
-                guard let data = FileSystem.contents(of: file) else {
-                    StandardError.write("taskpaper-lsp check: cannot read \(file)\n")
-                    unreadable = true
-                    continue
-                }
-                let text = String(decoding: data, as: UTF8.self)
-                for f in Linter.lint(text, settings: settings, clock: clock) {
-                    let d = f.diagnostic
-                    if d.severity == .error { anyError = true }
-                    let column = Characters.count(f.text, upTo: d.range.lowerBound, isASCII: f.isASCII) + 1
-                    let endColumn = Characters.count(f.text, upTo: d.range.upperBound, isASCII: f.isASCII) + 1
-                    switch format {
-                    case .text:
-                        print("\(file):\(f.line + 1):\(column): \(d.severity.name): \(d.message) [\(d.code.rawValue)]")
-                    case .json:
-                        jsonItems.append { w in
-                            w.object { w in
-                                w.key("path"); w.string(file)
-                                w.key("line"); w.int(f.line + 1)
-                                w.key("column"); w.int(column)
-                                w.key("endLine"); w.int(f.line + 1)
-                                w.key("endColumn"); w.int(endColumn)
-                                w.key("severity"); w.string(d.severity.name)
-                                w.key("code"); w.string(d.code.rawValue)
-                                w.key("message"); w.string(d.message)
-                            }
+        for file in files(paths, unreadable: &unreadable) {
+            guard let data = FileSystem.contents(of: file) else {
+                StandardError.write("taskpaper-lsp check: cannot read \(file)\n")
+                unreadable = true
+                continue
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            for f in Linter.lint(text, settings: settings, clock: clock) {
+                let d = f.diagnostic
+                if d.severity == .error { anyError = true }
+                let column = Characters.count(f.text, upTo: d.range.lowerBound, isASCII: f.isASCII) + 1
+                let endColumn = Characters.count(f.text, upTo: d.range.upperBound, isASCII: f.isASCII) + 1
+                switch format {
+                case .text:
+                    print("\(file):\(f.line + 1):\(column): \(d.severity.name): \(d.message) [\(d.code.rawValue)]")
+                case .json:
+                    jsonItems.append { w in
+                        w.object { w in
+                            w.key("path"); w.string(file)
+                            w.key("line"); w.int(f.line + 1)
+                            w.key("column"); w.int(column)
+                            w.key("endLine"); w.int(f.line + 1)
+                            w.key("endColumn"); w.int(endColumn)
+                            w.key("severity"); w.string(d.severity.name)
+                            w.key("code"); w.string(d.code.rawValue)
+                            w.key("message"); w.string(d.message)
                         }
                     }
                 }
@@ -86,6 +85,28 @@ enum Check {
         }
         if unreadable { return 2 }
         return anyError ? 1 : 0
+    }
+
+    /// The files of `paths` (each expanded as `expand` does) in the order given, each once however it is
+    /// named (`./a.taskpaper`, `a.taskpaper`, a folder holding it, a symbolic link to it): the first
+    /// name wins.
+    static func files(_ paths: [String], command: String = "check", unreadable: inout Bool) -> [String] {
+        var seen = Set<String>()
+        var found: [String] = []
+        for path in paths {
+            for file in expand(path, command: command, unreadable: &unreadable)
+            where seen.insert(absolute(file)).inserted {
+                found.append(file)
+            }
+        }
+        return found
+    }
+
+    /// The path with links and `.`/`..` resolved; as given when it can't be resolved.
+    static func absolute(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A file as given, or a folder's `*.taskpaper` files, recursively and sorted.

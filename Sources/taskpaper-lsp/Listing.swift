@@ -80,15 +80,13 @@ struct Listing {
     /// Each file under `paths` with its lines, in the order given (folders sorted).
     mutating func documents() -> [(path: String, lines: [Line])] {
         var found: [(path: String, lines: [Line])] = []
-        for path in paths {
-            for file in Check.expand(path, command: command, unreadable: &unreadable) {
-                guard let data = FileSystem.contents(of: file) else {
-                    StandardError.write("taskpaper-lsp \(command): cannot read \(file)\n")
-                    unreadable = true
-                    continue
-                }
-                found.append((file, TextDocument(text: String(decoding: data, as: UTF8.self)).lines))
+        for file in Check.files(paths, command: command, unreadable: &unreadable) {
+            guard let data = FileSystem.contents(of: file) else {
+                StandardError.write("taskpaper-lsp \(command): cannot read \(file)\n")
+                unreadable = true
+                continue
             }
+            found.append((file, TextDocument(text: String(decoding: data, as: UTF8.self)).lines))
         }
         return found
     }

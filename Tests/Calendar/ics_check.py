@@ -6,9 +6,11 @@ The raw bytes: CRLF line ends only, no physical line past 75 octets, each one
 valid UTF-8 on its own (folds never split a character). Then PyPI's icalendar
 (7.x) parses it: no parse errors, the required properties of each component,
 no singleton twice, DUE and DURATION never together, value types (DUE and
-DTSTART both DATEs or both floating DATE-TIMEs, DTSTART before DUE, DTEND after
-DTSTART, COMPLETED and DTSTAMP in UTC). Each repeating component's occurrences
-over a year come from recurring-ical-events. Prints the components as JSON for
+DTSTART both DATEs, both floating or both UTC DATE-TIMEs, DTSTART before DUE or,
+for a repeating to-do due on a day, that day; DTEND after DTSTART, COMPLETED and
+DTSTAMP in UTC), a DTSTART wherever an RRULE is. Each repeating component's
+occurrences over a year come from recurring-ical-events; a component that does
+not repeat occurs on its one day. Prints the components as JSON for
 the Swift test to compare; exits 1 with the reason on the first problem.
 """
 
@@ -80,14 +82,15 @@ def check_component(component, calendar):
     if name == "VTODO":
         if due is None:
             fail("VTODO: no DUE")
-        if value_kind(due) not in ("date", "floating"):
+        if value_kind(due) not in ("date", "floating", "utc"):
             fail(f"VTODO: DUE is {value_kind(due)}")
-        if start is not None and (value_kind(start) != value_kind(due) or not start < due):
+        same_day = "RRULE" in component and value_kind(due) == "date" and start == due
+        if start is not None and (value_kind(start) != value_kind(due) or not (start < due or same_day)):
             fail(f"VTODO: DTSTART {start} is not a {value_kind(due)} before DUE {due}")
         if completed is not None and value_kind(completed) != "utc":
             fail("VTODO: COMPLETED is not UTC")
     else:
-        if start is None or value_kind(start) not in ("date", "floating"):
+        if start is None or value_kind(start) not in ("date", "floating", "utc"):
             fail("VEVENT: DTSTART missing or zoned")
         if end is not None and (value_kind(end) != value_kind(start) or not start < end):
             fail(f"VEVENT: DTEND {end} is not a {value_kind(start)} after DTSTART {start}")
@@ -95,10 +98,13 @@ def check_component(component, calendar):
     for group in component.get("CATEGORIES", []) if isinstance(component.get("CATEGORIES"), list) else (
             [component["CATEGORIES"]] if "CATEGORIES" in component else []):
         categories += [str(c) for c in group.cats]
-    occurrences = []
+    if "RRULE" in component and start is None:
+        fail(f"{name}: an RRULE without DTSTART")
+    day = due if name == "VTODO" else start
+    occurrences = [(day if not isinstance(day, datetime.datetime) else day.date()).isoformat()]
     if "RRULE" in component:
-        anchor = due if name == "VTODO" and start is None else start
-        first = anchor if not isinstance(anchor, datetime.datetime) else anchor.date()
+        occurrences = []
+        first = start if not isinstance(start, datetime.datetime) else start.date()
         found = recurring_ical_events.of(calendar, components=[name]).between(
             first, first + datetime.timedelta(days=366))
         for occurrence in found:

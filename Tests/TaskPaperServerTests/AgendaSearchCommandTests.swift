@@ -51,6 +51,31 @@ import TaskPaperServer
         return dir
     }
 
+    /// A cron line that grew names a file twice (`DIR DIR/a.taskpaper`), or by a link or `..`: every
+    /// command that takes paths reads it once, under the first name it was given.
+    @Test(arguments: [["check"], ["agenda"], ["search", "@due"], ["report"], ["ics"]])
+    func aFileNamedTwiceIsReadOnce(command: [String]) throws {
+        let dir = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = "- bad @due(2026-13-45)\n- late @due(2026-11-20) @done(2026-11-20)\n- due @due(2026-11-22)\n"
+        try lines.write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link.taskpaper").path, withDestinationPath: "home.taskpaper")
+        let once = try Self.run(command + ["home.taskpaper"], in: dir)
+        let names = ["home.taskpaper", ".", "./home.taskpaper", "work/../home.taskpaper", "link.taskpaper"]
+        let twice = try Self.run(command + names, in: dir)
+        #expect(twice.status == once.status)
+        // The folder adds work/work.taskpaper's own lines and nothing of home.taskpaper's.
+        let homeLines = { (r: CheckCommandTests.Run) in
+            r.stdout.split(separator: command == ["ics"] ? "\r\n" : "\n").filter {
+                $0.contains("bad") || $0.contains("2026-13-45") || $0.contains("late") || $0.contains("due @due")
+                    || $0.hasPrefix("SUMMARY:due")
+            }
+        }
+        #expect(!homeLines(once).isEmpty)
+        #expect(homeLines(twice) == homeLines(once), "\(twice.stdout)")
+    }
+
     @Test func agendaListsUndatedTodayFirstThenByDateAcrossFiles() throws {
         let dir = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: dir) }

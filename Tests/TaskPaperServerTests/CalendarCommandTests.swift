@@ -52,9 +52,16 @@ import Testing
         try run(LSPClient.binary.path, ["ics"] + args, in: dir, env: ["TASKPAPER_NOW": "2026-11-21", "TZ": "UTC"])
     }
 
-    /// The calendar's components as `ics_check.py` reads them, by summary; nil (after recording why) when it
-    /// finds a problem or can't run.
+    /// The calendar's components as `ics_check.py` reads them, by summary (the first of a summary); nil
+    /// (after recording why) when it finds a problem or can't run.
     static func validated(_ calendar: String) throws -> [String: [String: Any]]? {
+        try validatedComponents(calendar).map { all in
+            Dictionary(all.map { ($0["summary"] as? String ?? "", $0) }) { a, _ in a }
+        }
+    }
+
+    /// Every component `ics_check.py` read, in order; nil (after recording why) on a problem.
+    static func validatedComponents(_ calendar: String) throws -> [[String: Any]]? {
         guard let python else {
             if NeovimTests.inCI { Issue.record("CI needs \(pythonReason)") }
             return nil
@@ -67,8 +74,7 @@ import Testing
             Issue.record("ics_check.py: \(r.stderr)")
             return nil
         }
-        let components = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        return Dictionary(components.map { ($0["summary"] as? String ?? "", $0) }) { a, _ in a }
+        return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
     static func folder(_ files: [String: String]) throws -> URL {
@@ -140,13 +146,14 @@ import Testing
         #expect(r.status == 0)
         guard let c = try Self.validated(r.stdout) else { return }
         #expect(c.values.allSatisfy { $0["kind"] as? String == "VEVENT" })
-        #expect(Set(c.keys) == ["pay rent", "plumber", "paint", "dentist", "trip", "filed taxes", "seeds"])
+        // Events have no done state: a done task's title says it.
+        #expect(Set(c.keys) == ["pay rent", "plumber", "paint", "dentist", "trip", "✓ filed taxes", "seeds"])
         // A day is an all-day event (it ends the next morning), a time a timed one, ranges end at theirs.
         #expect(c["pay rent"]?["start"] as? String == "2026-11-20")
         #expect(c["pay rent"]?["end"] as? String == "2026-11-21")
         #expect(c["pay rent"]?["rrule"] as? String == "FREQ=MONTHLY")
         #expect(c["plumber"]?["start"] as? String == "2026-11-23T09:30:00")
-        #expect(c["plumber"]?["end"] is NSNull)
+        #expect(c["plumber"]?["end"] as? String == "2026-11-23T10:30:00", "a time with no end lasts an hour")
         #expect(c["dentist"]?["start"] as? String == "2026-11-25T10:00:00")
         #expect(c["dentist"]?["end"] as? String == "2026-11-25T11:00:00")
         #expect(c["dentist"]?["status"] as? String == "CANCELLED")
@@ -155,29 +162,86 @@ import Testing
         #expect(c["trip"]?["description"] as? String == "Home")
     }
 
-    /// Each rule with its first due day; nil where no RRULE says the same.
-    static let repeats: [(rule: String, due: String, maps: Bool)] = [
-        ("daily", "2026-11-21", true), ("every 3 days", "2026-11-21", true), ("weekly", "2026-11-24", true),
-        ("every 2 weeks", "2026-11-27", true), ("monthly", "2026-11-15", true),
-        ("every 2 months", "2026-11-28", true), ("monthly", "2026-01-31", false),
-        ("every 3 months", "2026-11-30", false), ("yearly", "2026-12-24", true), ("yearly", "2028-02-29", false),
-        ("every 2 years", "2027-03-01", true), ("weekdays", "2026-11-21", true),
-        ("every mon, thu", "2026-11-24", true), ("every sunday", "2026-11-21", true),
-        ("every fri, tue, fri", "2026-11-25", true), ("weekly from done", "2026-11-23", false),
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func endsLengthsInstantsAndClosedTasks() throws {
+        let text = """
+            - span @due(2026-12-14 09:00 thru 2026-12-16)
+            - zulu @due(2026-12-04T10:00Z) @start(2026-12-01)
+            - estimated @due(2026-12-03 14:00) @est(30m)
+            - bare time @due(2026-12-03 15:00)
+            - weekly @due(2026-12-02 10:00) @repeat(weekly)
+            - done @due(2026-11-20) @done(2026-11-21)
+            - cancelled @due(2026-11-22) @cancelled(2026-11-21)
+
+            """
+        let dir = try Self.folder(["t.taskpaper": text])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // TASKPAPER_NOW pins the clock as UTC: an instant reads as the same local time.
+        let todos = try #require(try Self.validated(try Self.ics(["t.taskpaper"], in: dir).stdout))
+        #expect(todos["span"]?["start"] as? String == "2026-12-14T09:00:00")
+        #expect(todos["span"]?["due"] as? String == "2026-12-16T23:59:59", "due by the end of its last day")
+        #expect(todos["zulu"]?["due"] as? String == "2026-12-04T10:00:00Z")
+        #expect(todos["zulu"]?["start"] as? String == "2026-12-01T00:00:00Z", "one value type: UTC")
+        #expect(todos["weekly"]?["start"] as? String == "2026-12-02T00:00:00", "a repeating to-do has a DTSTART")
+        #expect(todos["weekly"]?["due"] as? String == "2026-12-02T10:00:00")
+        #expect(todos["done"]?["status"] as? String == "COMPLETED")
+
+        let events = try #require(try Self.validated(try Self.ics(["--events", "t.taskpaper"], in: dir).stdout))
+        #expect(events["span"]?["end"] as? String == "2026-12-17T00:00:00", "the last day is whole")
+        #expect(events["zulu"]?["start"] as? String == "2026-12-04T10:00:00Z")
+        #expect(events["zulu"]?["end"] as? String == "2026-12-04T11:00:00Z")
+        #expect(events["estimated"]?["end"] as? String == "2026-12-03T14:30:00", "as long as its estimate")
+        #expect(events["bare time"]?["end"] as? String == "2026-12-03T16:00:00")
+        #expect(events["✓ done"] != nil)
+        #expect(events["cancelled"]?["status"] as? String == "CANCELLED")
+
+        let longer = try Self.ics(["--events", "--event-length", "1h30m", "--open-only", "t.taskpaper"], in: dir)
+        let open = try #require(try Self.validated(longer.stdout))
+        #expect(open["bare time"]?["end"] as? String == "2026-12-03T16:30:00")
+        #expect(open["estimated"]?["end"] as? String == "2026-12-03T14:30:00")
+        #expect(open["✓ done"] == nil && open["cancelled"] == nil)
+        let openTodos = try #require(try Self.validated(try Self.ics(["--open-only", "t.taskpaper"], in: dir).stdout))
+        #expect(Set(openTodos.keys) == ["span", "zulu", "estimated", "bare time", "weekly"])
+        #expect(try Self.ics(["--event-length", "soon", "t.taskpaper"], in: dir).status == 2)
+    }
+
+    /// Each rule with its first due day (and a start), and whether an RRULE says the same.
+    static let repeats: [(rule: String, due: String, start: String?, maps: Bool)] = [
+        ("daily", "2026-11-21", nil, true), ("every 3 days", "2026-11-21", nil, true),
+        ("weekly", "2026-11-24", nil, true), ("every 2 weeks", "2026-11-27", nil, true),
+        ("monthly", "2026-11-15", nil, true), ("every 2 months", "2026-11-28", nil, true),
+        ("monthly", "2026-01-31", nil, false), ("every 3 months", "2026-11-30", nil, false),
+        ("yearly", "2026-12-24", nil, true), ("yearly", "2028-02-29", nil, false),
+        ("every 2 years", "2027-03-01", nil, true), ("weekdays", "2026-11-21", nil, true),
+        ("weekdays", "2026-11-24", nil, true), ("every mon, thu", "2026-11-24", nil, true),
+        ("every sunday", "2026-11-21", nil, true), ("every fri, tue, fri", "2026-11-25", nil, true),
+        ("every mon", "2026-11-28", nil, true), ("every mon, wed", "2026-11-28", nil, true),
+        ("weekly from done", "2026-11-23", nil, false),
+        // A start moves by the rule on its own: no RRULE keeps a start-to-due length that changes.
+        ("every tue", "2026-12-01", "2026-11-30", true), ("monthly", "2026-12-05", "2026-11-30", true),
+        ("weekdays", "2026-11-30", "2026-11-28", true),
     ]
 
+    /// Every client reads a set as undefined when its DTSTART is not one of the rule's days, and an
+    /// RRULE keeps the start-to-due length: such a task is its due occurrence alone, then the series
+    /// from the next one. Together they give the days TaskPaper moves the task to, for a year.
     @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
     func repeatsExpandAsOurNextOccurrenceForAYear() throws {
-        let text = Self.repeats.enumerated().map { i, r in "- r\(i) \(r.rule) @due(\(r.due)) @repeat(\(r.rule))\n" }
+        let text = Self.repeats.enumerated().map { i, r in
+            "- r\(i) \(r.rule) @due(\(r.due))\(r.start.map { " @start(\($0))" } ?? "") @repeat(\(r.rule))\n"
+        }
         let dir = try Self.folder(["r.taskpaper": text.joined()])
         defer { try? FileManager.default.removeItem(at: dir) }
         for mode in [[], ["--events"]] {
             let r = try Self.ics(mode + ["r.taskpaper"], in: dir)
-            guard let c = try Self.validated(r.stdout) else { return }
-            #expect(c.count == Self.repeats.count)
+            guard let all = try Self.validatedComponents(r.stdout) else { return }
+            let bySummary = Dictionary(grouping: all) { $0["summary"] as? String ?? "" }
+            #expect(bySummary.count == Self.repeats.count)
+            #expect(Set(all.map { $0["uid"] as? String ?? "" }).count == all.count, "a UID each")
             for (i, entry) in Self.repeats.enumerated() {
-                let component = try #require(c["r\(i) \(entry.rule)"])
-                #expect((component["rrule"] is String) == entry.maps, "\(entry.rule) from \(entry.due)")
+                let components = try #require(bySummary["r\(i) \(entry.rule)"])
+                let series = components.filter { $0["rrule"] is String }
+                #expect(series.count == (entry.maps ? 1 : 0), "\(entry.rule) from \(entry.due) \(mode)")
                 guard entry.maps else { continue }
                 let rule = try #require(RepeatRule.parse(Substring(entry.rule)))
                 let first = try #require(Self.day(entry.due))
@@ -188,9 +252,19 @@ import Testing
                 {
                     expected.append(next)
                 }
+                let days = components.flatMap { $0["occurrences"] as? [String] ?? [] }.filter {
+                    Self.day($0).map { $0.dayNumber < first.dayNumber + 366 } ?? false
+                }
+                #expect(days.sorted() == expected.map(\.description), "\(entry.rule) from \(entry.due) \(mode)")
+                // A series starts on one of its days, and a to-do in it is due that day.
+                let seriesStart = try #require(
+                    (series[0]["start"] as? String).flatMap { Self.day(String($0.prefix(10))) })
+                #expect(rule.isOneOfItsDays(seriesStart))
+                if mode.isEmpty {
+                    #expect((series[0]["due"] as? String)?.prefix(10) == seriesStart.description.prefix(10))
+                }
                 #expect(
-                    component["occurrences"] as? [String] == expected.map(\.description),
-                    "\(entry.rule) from \(entry.due) \(mode)")
+                    components.count == (rule.isOneOfItsDays(first) && (entry.start == nil || !mode.isEmpty) ? 1 : 2))
             }
         }
     }

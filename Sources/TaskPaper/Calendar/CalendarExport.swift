@@ -11,12 +11,19 @@ public struct CalendarExport {
         public var stamp: String
         /// The local time zone's offset from UTC in seconds at a local moment (for `COMPLETED`, in UTC).
         public var utcOffset: @Sendable (LocalDateTime) -> Int
+        /// How long a timed event without an end lasts when its task has no estimate.
+        public var eventLength: TimeSpan
+        /// Done and cancelled tasks left out.
+        public var openOnly: Bool
 
         public init(
             events: Bool, daysBack: Int, clock: LintClock, stamp: String,
-            utcOffset: @escaping @Sendable (LocalDateTime) -> Int
+            utcOffset: @escaping @Sendable (LocalDateTime) -> Int,
+            eventLength: TimeSpan = CalendarExport.defaultEventLength, openOnly: Bool = false
         ) {
             self.events = events
+            self.eventLength = eventLength
+            self.openOnly = openOnly
             self.daysBack = daysBack
             self.clock = clock
             self.stamp = stamp
@@ -25,6 +32,7 @@ public struct CalendarExport {
     }
 
     public static let defaultDaysBack = 30
+    public static let defaultEventLength = TimeSpan(seconds: 3600)
     /// Notes past this many bytes are cut from a task's DESCRIPTION (a task's memory stays bounded).
     static let noteLimit = 32 * 1024
 
@@ -97,60 +105,124 @@ public struct CalendarExport {
         let known = line.syntax.knownTags
         let done = known.contains(.done)
         let cancelled = known.contains(.cancelled)
-        let closedOn = done ? readDate(.done, of: line) : cancelled ? readDate(.cancelled, of: line) : nil
+        var closedOn: DateValue?
         if done || cancelled {
+            guard !options.openOnly else { return }
+            closedOn = readDate(done ? .done : .cancelled, of: line)
             let day = closedOn?.start.date ?? due.deadline
             guard day.dayNumber >= clock.today.dayNumber - options.daysBack else { return }
         }
-        var start: DatePoint?
+        var start: (point: DatePoint, isInstant: Bool)?
         for name in [KnownTagNames.start, .defer] where known.contains(name) {
-            if let value = readDate(name, of: line) { start = max(start ?? value.start, value.start) }
+            if let value = readDate(name, of: line), value.start >= (start?.point ?? value.start) {
+                start = (value.start, value.namesUTCOffset)
+            }
         }
+        var task = Task(
+            line: line, projects: projects, notes: notes, done: done, cancelled: cancelled, closedOn: closedOn)
+        task.uid = uidHash(line, projects: projects)
+        let rule = done || cancelled || !known.contains(.repeat) ? nil : repeatRule(of: line)
+        guard let rule, let rrule = rule.calendarRule(from: due.start.date) else {
+            add(task, due: due, start: start, into: &out)
+            return
+        }
+        if rule.isOneOfItsDays(due.start.date) && (options.events || start == nil) {
+            add(task, due: due, start: nil, rrule: rrule, into: &out)
+            return
+        }
+        // An RRULE's set starts on one of its days and keeps the start-to-due length, neither of which
+        // holds here: this occurrence as written, then the series from the next one, a UID of its own.
+        add(task, due: due, start: start, into: &out)
+        guard let next = rule.nextOccurrence(of: due.start.date, today: due.start.date),
+            let seriesRule = rule.calendarRule(from: next)
+        else { return }
+        var series = RepeatEdits.moved(due, to: next)
+        series.namesUTCOffset = due.namesUTCOffset
+        task.uid.add("\u{2}series")
+        add(task, due: series, start: nil, rrule: seriesRule, into: &out)
+    }
+
+    /// What one task's components share.
+    private struct Task {
+        let line: Line
+        let projects: [Project]
+        let notes: [String]
+        let done: Bool
+        let cancelled: Bool
+        /// `@done`'s or `@cancelled`'s date.
+        let closedOn: DateValue?
+        var uid = FNV1a()
+    }
+
+    /// One VTODO or VEVENT. A repeating to-do (`rrule`) starts on its due day, as a DATE or at that day's
+    /// midnight: RFC 5545 wants a DTSTART wherever an RRULE is.
+    private mutating func add(
+        _ task: Task, due: DateValue, start: (point: DatePoint, isInstant: Bool)?, rrule: String? = nil,
+        into out: inout ContentLines
+    ) {
+        let line = task.line
         let events = options.events
         out.add("BEGIN", events ? "VEVENT" : "VTODO")
         out.start("UID")
-        appendUID(line, projects: projects, into: &out)
+        CalendarExport.appendUID(task.uid, into: &out)
         out.end()
         out.add("DTSTAMP", options.stamp)
         out.start("SUMMARY")
+        // An event has no done state: its summary says so.
+        if events && task.done { out.append("✓ ") }
         line.withUTF8Bytes { b in
             out.appendEscaped(UnsafeBufferPointer(rebasing: b[Line.itemNameRange(line.syntax, in: b)]))
         }
         out.end()
         let timed = due.start.time != nil || due.end?.time != nil
+        // With a UTC offset anywhere, every DATE-TIME is in UTC: a value type is one per component.
+        let writer = DateWriter(
+            timed: timed, inUTC: due.namesUTCOffset || start?.isInstant == true, clock: options.clock,
+            utcOffset: options.utcOffset)
+        // A span's last day, when it names no time, lasts until that day ends.
+        let lastDayEnds = due.end.map { timed && $0.time == nil } ?? false
         if events {
-            let end = due.end ?? (timed ? nil : DatePoint(date: due.start.date))
-            CalendarExport.addDate("DTSTART", due.start, timed: timed, into: &out)
-            if let end {
+            writer.add("DTSTART", due.start, isInstant: due.namesUTCOffset, into: &out)
+            let end: DatePoint
+            if let last = due.end {
                 // An all-day event ends on the morning after its last day.
-                let dayAfter = DatePoint(date: end.date.adding(days: timed ? 0 : 1), time: end.time)
-                CalendarExport.addDate("DTEND", timed ? end : dayAfter, timed: timed, into: &out)
+                end = timed && !lastDayEnds ? last : DatePoint(date: last.date.adding(days: 1))
+            } else if timed {
+                let length = ItemTime(of: line).estimate.flatMap { $0.seconds > 0 ? $0 : nil } ?? options.eventLength
+                end = due.start.moment.adding(milliseconds: length.seconds * 1000).map(DatePoint.init) ?? due.start
+            } else {
+                end = DatePoint(date: due.start.date.adding(days: 1))
+            }
+            if end.moment > due.start.moment {
+                writer.add("DTEND", end, isInstant: due.namesUTCOffset, into: &out)
             }
         } else {
-            let dueAt = due.end ?? due.start
-            let starts = start ?? (due.end != nil ? due.start : nil)
-            if let starts, CalendarExport.moment(starts, timed: timed) < CalendarExport.moment(dueAt, timed: timed) {
-                CalendarExport.addDate("DTSTART", starts, timed: timed, into: &out)
+            var dueAt = due.end ?? due.start
+            if lastDayEnds { dueAt.time = TimeOfDay(hour: 23, minute: 59, second: 59) }
+            if rrule != nil {
+                writer.add(
+                    "DTSTART", due.end == nil ? DatePoint(date: due.start.date) : due.start,
+                    isInstant: due.namesUTCOffset, into: &out)
+            } else if let starts = start ?? due.end.map({ _ in (due.start, due.namesUTCOffset) }),
+                writer.moment(starts.point) < writer.moment(dueAt)
+            {
+                writer.add("DTSTART", starts.point, isInstant: starts.isInstant, into: &out)
             }
-            CalendarExport.addDate("DUE", dueAt, timed: timed, into: &out)
+            writer.add("DUE", dueAt, isInstant: due.namesUTCOffset, into: &out)
         }
-        if !done && !cancelled, known.contains(.repeat),
-            let rule = repeatRule(of: line)?.calendarRule(from: due.start.date)
-        {
-            out.add("RRULE", rule)
-        }
-        if cancelled {
+        if let rrule { out.add("RRULE", rrule) }
+        if task.cancelled {
             out.add("STATUS", "CANCELLED")
-        } else if done && !events {
+        } else if task.done && !events {
             out.add("STATUS", "COMPLETED")
-            if let closedOn {
+            if let closedOn = task.closedOn {
                 out.start("COMPLETED")
                 appendUTC(closedOn.start, into: &out)
                 out.end()
             }
         }
         CalendarExport.addCategories(of: line, into: &out)
-        CalendarExport.addDescription(projects: projects, notes: notes, into: &out)
+        CalendarExport.addDescription(projects: task.projects, notes: task.notes, into: &out)
         out.add("END", events ? "VEVENT" : "VTODO")
         written += 1
     }
@@ -215,20 +287,37 @@ public struct CalendarExport {
         out.end()
     }
 
-    private static func moment(_ point: DatePoint, timed: Bool) -> LocalDateTime {
-        timed ? point.moment : LocalDateTime(date: point.date)
-    }
+    /// Writes a task's dates in one value type: DATEs, floating DATE-TIMEs (a bare day is its midnight),
+    /// or UTC DATE-TIMEs. An instant (written with an offset) goes back to UTC at the offset the reader
+    /// used; a local time at the zone's offset on that day.
+    private struct DateWriter {
+        let timed: Bool
+        let inUTC: Bool
+        let clock: LintClock
+        let utcOffset: @Sendable (LocalDateTime) -> Int
 
-    /// A DATE, or a floating DATE-TIME when the task's dates carry a time (a bare day is then its midnight).
-    private static func addDate(_ name: StaticString, _ point: DatePoint, timed: Bool, into out: inout ContentLines) {
-        if timed {
+        func moment(_ point: DatePoint) -> LocalDateTime { timed ? point.moment : LocalDateTime(date: point.date) }
+
+        func add(_ name: StaticString, _ point: DatePoint, isInstant: Bool, into out: inout ContentLines) {
+            guard timed else {
+                out.start(name, ";VALUE=DATE")
+                out.append(point.date)
+                out.end()
+                return
+            }
             out.start(name)
-            out.append(point.date, point.time ?? .midnight)
-        } else {
-            out.start(name, ";VALUE=DATE")
-            out.append(point.date)
+            guard inUTC else {
+                out.append(point.date, point.time ?? .midnight)
+                out.end()
+                return
+            }
+            let local = point.moment
+            let offset = isInstant ? clock.utcOffsetSeconds : utcOffset(local)
+            let utc = local.adding(milliseconds: -offset * 1000) ?? local
+            out.append(utc.date, utc.time)
+            out.append(byte: UInt8(ascii: "Z"))
+            out.end()
         }
-        out.end()
     }
 
     /// A local moment in UTC: `20261121T083000Z`.
@@ -241,7 +330,7 @@ public struct CalendarExport {
 
     /// Stable across runs and edits of other lines: the task's `@id`, or its file, projects and text
     /// without tags; a second identical task of the same project counts on from there.
-    private mutating func appendUID(_ line: Line, projects: [Project], into out: inout ContentLines) {
+    private mutating func uidHash(_ line: Line, projects: [Project]) -> FNV1a {
         var hash = FNV1a()
         let id = line.syntax.knownTags.contains(.reserved) ? line.syntax.firstTag(named: "id", in: line) : nil
         if let range = id?.payloadRange, !range.isEmpty {
@@ -259,6 +348,11 @@ public struct CalendarExport {
         // One lookup: the count is read and raised in place.
         let earlier = CalendarExport.countOn(&seen[hash.value, default: 0])
         if earlier > 0 { hash.add("\u{0}\(earlier)") }
+        return hash
+    }
+
+    /// 128 bits from the hash and a second one on from it: `<32 hex digits>@taskpaper-lsp`.
+    private static func appendUID(_ hash: FNV1a, into out: inout ContentLines) {
         var second = hash
         second.add("\u{1}")
         out.appendHex(hash.value)

@@ -25,4 +25,14 @@ extension RepeatRule {
     private static func rule(_ frequency: String, _ interval: Int) -> String {
         interval == 1 ? "FREQ=\(frequency)" : "FREQ=\(frequency);INTERVAL=\(interval)"
     }
+
+    /// A day a weekday rule lands on; any day for the others. An RRULE's first occurrence is its DTSTART,
+    /// which clients want to be one of the rule's days.
+    public func isOneOfItsDays(_ date: CivilDate) -> Bool {
+        switch interval {
+        case .weekdays: return date.weekday <= 5
+        case .onWeekdays(let days): return days.contains(date.weekday)
+        case .days, .weeks, .months, .years: return true
+        }
+    }
 }

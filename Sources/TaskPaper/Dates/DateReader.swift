@@ -28,7 +28,7 @@ struct DateReader {
                     DateValue(
                         form: form, start: DatePoint(moment),
                         isCanonical: info.isPadded, overflow: info.overflow,
-                        namesTime: form != .relative || info.namesTime)))
+                        namesTime: form != .relative || info.namesTime, namesUTCOffset: info.namesUTCOffset)))
         case .invalid: return Outcome(result: .failure(.invalid))
         case .malformed: return Outcome(result: .failure(.malformed))
         }
@@ -55,8 +55,10 @@ struct DateReader {
         }
         if timePair(start, end) != nil { return .malformed }  // an appointment where only a point may be
         switch ISO8601Reader.read(bytes, from: start, to: end, utcOffsetSeconds: clock.utcOffsetSeconds) {
-        case .reading(let moment, let hasTime):
-            return .moment(moment, TaskPaperDateGrammar.Reading(moment: moment, isAbsolute: true, hasTime: hasTime))
+        case .reading(let moment, let hasTime, let namesOffset):
+            let reading = TaskPaperDateGrammar.Reading(
+                moment: moment, isAbsolute: true, hasTime: hasTime, namesUTCOffset: namesOffset)
+            return .moment(moment, reading)
         case .invalid: return .invalid
         case .noMatch: return .malformed
         }
@@ -206,7 +208,8 @@ struct DateReader {
         let value = DateValue(
             form: form, start: DatePoint(start), end: DatePoint(end),
             isCanonical: startInfo.isPadded && endInfo.isPadded,
-            overflow: startInfo.overflow ?? endInfo.overflow)
+            overflow: startInfo.overflow ?? endInfo.overflow,
+            namesUTCOffset: startInfo.namesUTCOffset || endInfo.namesUTCOffset)
         return Outcome(result: .success(value), ends: ends)
     }
 

@@ -76,12 +76,16 @@ public struct DateValue: Hashable, Sendable {
     /// False for a relative date that names no time of day (`+3d`, `tomorrow`, `next friday`): it is
     /// written (Pin date) and listed (`agenda`) as its day, though it reads as now's time that day.
     public var namesTime: Bool
+    /// An end was written in ISO 8601 with a UTC offset (`2026-12-04T10:00Z`): an instant, which the
+    /// reader shows in local time at the clock's `utcOffsetSeconds` (a calendar writes it back in UTC).
+    public var namesUTCOffset: Bool
 
     public init(
         form: Form, start: DatePoint, end: DatePoint? = nil, isCanonical: Bool = true,
-        overflow: DateOverflow? = nil, namesTime: Bool = true
+        overflow: DateOverflow? = nil, namesTime: Bool = true, namesUTCOffset: Bool = false
     ) {
         self.namesTime = namesTime
+        self.namesUTCOffset = namesUTCOffset
         self.form = form
         self.start = start
         self.end = end

@@ -9,7 +9,8 @@
 /// without its day takes no time. Nothing may come before or after.
 enum ISO8601Reader {
     enum Outcome {
-        case reading(LocalDateTime, hasTime: Bool)
+        /// `namesOffset`: written with a UTC offset, so the moment is an instant, shown in local time.
+        case reading(LocalDateTime, hasTime: Bool, namesOffset: Bool)
         /// The shape fits but a field is out of range (`2025-02-30T10:00`, `2025-W60`).
         case invalid
         case noMatch
@@ -41,7 +42,7 @@ enum ISO8601Reader {
             }
             moment = local
         }
-        return .reading(moment, hasTime: hasTime)
+        return .reading(moment, hasTime: hasTime, namesOffset: offsetMinutes != nil)
     }
 
     private struct DatePart {

@@ -26,6 +26,8 @@ struct TaskPaperDateGrammar {
         var namesTime = false
         /// The first part TaskPaper reads differently than it is written.
         var overflow: DateOverflow?
+        /// ISO 8601 with a UTC offset (`2026-12-04T10:00Z`): an instant, read into local time.
+        var namesUTCOffset = false
     }
 
     /// Reads `bytes[start..<end]` with `now` as the current moment; nil when the grammar does not match.

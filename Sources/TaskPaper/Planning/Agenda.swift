@@ -23,7 +23,10 @@ public enum Agenda {
         for (d, lines) in documents.enumerated() {
             for (i, line) in lines.enumerated() where line.syntax.kind == .task && !line.isClosed {
                 let due = Reschedule.readableDue(line, clock: clock)?.value
-                let deadline = due.map { DatePoint(date: $0.deadline, time: $0.end?.time ?? $0.writtenStart.time) }
+                // A range is due at its end, which may name no time (`2026-12-14 09:00 thru 2026-12-16`).
+                let deadline = due.map {
+                    DatePoint(date: $0.deadline, time: $0.end.map(\.time) ?? $0.writtenStart.time)
+                }
                 let isToday = line.syntax.hasTag(named: "today", in: line)
                 guard isToday || (deadline.map { $0.date <= horizon } ?? false) else { continue }
                 let start = line.syntax.indentLength
