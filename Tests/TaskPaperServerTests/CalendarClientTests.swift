@@ -56,7 +56,8 @@ import Testing
     /// the due day is not one of the rule's days, or the to-do has a start, the to-do is the due
     /// occurrence alone and a series from the next occurrence.
     static func repeating(
-        _ summary: String, due: CivilDate, start: CivilDate? = nil, rule text: String, offRule: Bool = false
+        _ summary: String, due: CivilDate, start: CivilDate? = nil, rule text: String, offRule: Bool = false,
+        at time: (due: String, shown: String)? = nil
     ) -> Task {
         let rule = RepeatRule.parse(Substring(text))!
         var shows = [due]
@@ -65,8 +66,15 @@ import Testing
         {
             shows.append(next)
         }
-        let tags = (start.map { "@start(\($0)) " } ?? "") + "@due(\(due)) @repeat(\(text))"
-        var todos = [ToDo(due: due.description, start: start?.description, rrule: rule.calendarRule(from: due))]
+        let dueTag = time.map { "\(due) \($0.due)" } ?? due.description
+        let tags = (start.map { "@start(\($0)) " } ?? "") + "@due(\(dueTag)) @repeat(\(text))"
+        // A timed repeating to-do starts at its due day's midnight (a DTSTART on one of the rule's days).
+        let todoDue = time.map { "\(due)T\($0.due):00" } ?? due.description
+        var todos = [
+            ToDo(
+                due: todoDue, start: time.map { _ in "\(due)T00:00:00" } ?? start?.description,
+                rrule: rule.calendarRule(from: due))
+        ]
         if offRule || start != nil, let next = rule.nextOccurrence(of: due, today: due) {
             // todoman drops a start that is not before the due (the series starts on its due day).
             todos = [
@@ -74,7 +82,8 @@ import Testing
                 ToDo(due: next.description, rrule: rule.calendarRule(from: next)),
             ]
         }
-        return Task(summary: summary, tags: tags, shows: shows.map(\.description), todos: todos, rule: rule)
+        let labels = shows.map { d in time.map { "\(d) \($0.shown)" } ?? d.description }
+        return Task(summary: summary, tags: tags, shows: labels, todos: todos, rule: rule)
     }
 
     static func day(_ m: Int, _ d: Int, year: Int = 2026) -> CivilDate { CivilDate(year: year, month: m, day: d) }
@@ -85,6 +94,10 @@ import Testing
         Task(
             summary: "timed", tags: "@due(2026-12-03 14:00)", shows: ["2026-12-03 14:00-15:00"],
             todos: [ToDo(due: "2026-12-03T14:00:00")]),
+        // No end, an estimate: that long.
+        Task(
+            summary: "timed estimate", tags: "@due(2026-12-03 16:00) @est(45m)", shows: ["2026-12-03 16:00-16:45"],
+            todos: [ToDo(due: "2026-12-03T16:00:00")]),
         Task(
             summary: "appointment", tags: "@due(2026-12-04 10:00-11:30)", shows: ["2026-12-04 10:00-11:30"],
             todos: [ToDo(due: "2026-12-04T11:30:00", start: "2026-12-04T10:00:00")]),
@@ -118,6 +131,7 @@ import Testing
         repeating("r every 2 months", due: day(12, 10), rule: "every 2 months"),
         repeating("r yearly", due: day(12, 24), rule: "yearly"),
         repeating("r weekdays", due: day(12, 1), rule: "weekdays"),
+        repeating("r weekly at 8", due: day(12, 1), rule: "weekly", at: ("08:00", "08:00-09:00")),
         // Due on a Saturday: not one of the rule's days.
         repeating("r sat every mon", due: day(11, 28), rule: "every mon", offRule: true),
         repeating("r sat every mon wed", due: day(11, 28), rule: "every mon, wed", offRule: true),
@@ -140,10 +154,15 @@ import Testing
 
     /// What `client` shows of `taskpaper-lsp ics ARGS` run on `files`: the driver's JSON for it.
     static func shown(
-        by client: String, _ args: [String], files: [String: String] = ["tasks.taskpaper": fixture]
+        by client: String, _ args: [String], files: [String: String] = ["tasks.taskpaper": fixture],
+        links: [String: String] = [:]
     ) throws -> [String: Any]? {
         let dir = try CalendarCommandTests.folder(files)
         defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(
+                atPath: dir.appendingPathComponent(name).path, withDestinationPath: target)
+        }
         let ics = try CalendarCommandTests.run(LSPClient.binary.path, ["ics"] + args, in: dir, env: env)
         #expect(ics.status == 0, "\(ics.stderr)")
         #expect(ics.stderr.isEmpty)
@@ -196,10 +215,12 @@ import Testing
     func calcurseListsEachToDo() throws {
         guard let result = try Self.shown(by: "calcurse", ["tasks.taskpaper"]) else { return }
         let todos = result["todos"] as? [String: [[String: Any]]] ?? [:]
-        // calcurse's to-dos have no dates (nothing to check there) and no cancelled state: it is open.
+        // calcurse's to-dos have no dates (nothing to check there) and no cancelled state: it is open. A
+        // repeating to-do written as its due occurrence and a series is listed twice, the same.
         for task in Self.tasks {
             let listed = todos[task.summary]?.map { $0["completed"] as? Bool }
-            #expect(listed == [task.status == "COMPLETED"], "calcurse: \(task.summary)")
+            let completed = task.status == "COMPLETED"
+            #expect(listed == task.todos.map { _ in completed }, "calcurse: \(task.summary)")
         }
         #expect(Set(todos.keys) == Set(Self.tasks.map(\.summary)))
     }
@@ -207,6 +228,11 @@ import Testing
     @Test(.enabled(if: enabled("khal"), missing(["khal"])))
     func khalShowsEachEventOnItsDays() throws {
         try Self.checkEvents("khal")
+        // --open-only: no done or cancelled task.
+        let open = try Self.shown(by: "khal", ["--events", "--open-only", "tasks.taskpaper"])
+        if let shows = open?["shows"] as? [String: [String]] {
+            #expect(Set(shows.keys) == Set(Self.tasks.filter { $0.status == "NEEDS-ACTION" }.map(\.summary)))
+        }
     }
 
     @Test(.enabled(if: enabled("emacs"), missing(["emacs-nox"])))
@@ -249,13 +275,23 @@ import Testing
             #expect(todos[task.summary]?.first?["status"] as? String == task.status, "todoman: \(task.summary)")
         }
         #expect(Set(todos.keys) == Set(Self.tasks.map(\.summary)))
+
+        // --open-only: no done or cancelled task.
+        let open = try Self.shown(by: "todoman", ["--open-only", "tasks.taskpaper"])
+        if let todos = open?["todos"] as? [String: [[String: Any]]] {
+            #expect(Set(todos.keys) == Set(Self.tasks.filter { $0.status == "NEEDS-ACTION" }.map(\.summary)))
+        }
     }
 
-    /// A folder and a file in it on one command line: each to-do once, none read-only.
+    /// A folder, a file in it and a link to that file on one command line: each to-do once, none read-only
+    /// (todoman warns of a file holding two to-dos of one UID).
     @Test(.enabled(if: enabled("vdirsyncer", "todoman"), missing(["vdirsyncer", "todoman"])))
     func todomanListsAFileNamedTwiceOnce() throws {
         let file = "- call Ann @due(2026-12-02)\n- water plants @due(2026-12-01) @repeat(every 3 days)\n"
-        guard let result = try Self.shown(by: "todoman", [".", "./a.taskpaper"], files: ["a.taskpaper": file])
+        guard
+            let result = try Self.shown(
+                by: "todoman", [".", "./a.taskpaper", "b.taskpaper"], files: ["a.taskpaper": file],
+                links: ["b.taskpaper": "a.taskpaper"])
         else { return }
         let todos = result["todos"] as? [String: [[String: Any]]] ?? [:]
         #expect(todos.mapValues(\.count) == ["call Ann": 1, "water plants": 1])
