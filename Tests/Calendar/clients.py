@@ -12,6 +12,7 @@ Per client: {"missing": reason} when it is not installed, else
               day), "YYYY-MM-DD -HH:MM" (began before it); " [CANCELLED]" is added where the client
               shows that status;
   "todos":    {summary: [{"due", "start", "status", "rrule"}, ...]} (calcurse: {"completed"} only);
+  "notes":    {summary: text} where the client keeps one (calcurse's events, todoman);
   "messages": every warning, error or skip the client printed (progress lines left out).
 Standard library only; times are the client's, in the local zone (TZ).
 """
@@ -98,22 +99,32 @@ def calcurse(ics, first, days, root):
     if code != 0 and not messages:
         messages.append("calcurse -i exited with %d" % code)
     last = first + dt.timedelta(days=days - 1)
-    fmt = "%(start:%Y-%m-%dT%H:%M)|%(end:%Y-%m-%dT%H:%M)|%m\n"
+    fmt = "%(start:%Y-%m-%dT%H:%M)|%(end:%Y-%m-%dT%H:%M)|%n|%m\n"
     code, out, err = run(
         ["calcurse", "-D", data, "-Q", "--input-datefmt", "4", "--output-datefmt", "DAY %Y-%m-%d",
          "--from", first.isoformat(), "--to", last.isoformat(),
          "--format-apt", "T|" + fmt, "--format-recur-apt", "T|" + fmt,
-         "--format-event", "D|%m\n", "--format-recur-event", "D|%m\n"], env)
+         "--format-event", "D|%n|%m\n", "--format-recur-event", "D|%n|%m\n"], env)
     messages += lines(err)
-    shows = {}
+    shows, notes = {}, {}
+
+    def note(summary, name):
+        # %n names the item's note file in the data folder (empty without a note).
+        if name:
+            with open(os.path.join(data, "notes", name), encoding="utf-8") as f:
+                notes[summary] = f.read().rstrip("\n")
+
     day = None
     for line in out.splitlines():
         if line.startswith("DAY "):
             day = dt.date.fromisoformat(line[4:14])
         elif line.startswith("D|"):
-            add(shows, line[2:], label(day, None, None, True))
+            name, summary = line[2:].split("|", 1)
+            note(summary, name)
+            add(shows, summary, label(day, None, None, True))
         elif line.startswith("T|"):
-            start, end, summary = line[2:].split("|", 2)
+            start, end, name, summary = line[2:].split("|", 3)
+            note(summary, name)
             add(shows, summary, label(day, dt.datetime.fromisoformat(start), dt.datetime.fromisoformat(end), False))
     # Completed to-dos are listed by -t0 only, open ones by -t too.
     todos = {}
@@ -126,7 +137,7 @@ def calcurse(ics, first, days, root):
             elif not any(not t["completed"] for t in todos.get(summary, [])):
                 todos.setdefault(summary, []).append({"completed": True})
     # calcurse prints its import report on both streams: each message once.
-    return {"shows": shows, "todos": todos, "messages": list(dict.fromkeys(messages))}
+    return {"shows": shows, "notes": notes, "todos": todos, "messages": list(dict.fromkeys(messages))}
 
 
 def khal(ics, first, days, root):
@@ -307,8 +318,10 @@ def todoman(ics, first, days, root):
         t = dt.datetime.fromtimestamp(value)
         return t.date().isoformat() if is_date else t.isoformat()
 
-    todos = {}
+    todos, notes = {}, {}
     for item in listed:
+        if item["description"]:
+            notes[item["summary"]] = item["description"]
         row = rows.get(item["id"])
         todos.setdefault(item["summary"], []).append({
             "due": moment(row["due"], row["due_dt"]) if row else None,
@@ -318,7 +331,7 @@ def todoman(ics, first, days, root):
         })
     for summary in todos:
         todos[summary].sort(key=lambda t: t["due"] or "")
-    return {"todos": todos, "messages": messages}
+    return {"todos": todos, "notes": notes, "messages": messages}
 
 
 CLIENTS = {

@@ -187,8 +187,9 @@ import Testing
 
     /// `client`'s events in `--events`: each task on its days (`adjust` gives what this client can show
     /// instead; nil leaves the task out), and nothing else.
-    static func checkEvents(_ client: String, adjust: (Task) -> [String]? = { $0.shows }) throws {
-        guard let result = try shown(by: client, ["--events", "tasks.taskpaper"]) else { return }
+    @discardableResult
+    static func checkEvents(_ client: String, adjust: (Task) -> [String]? = { $0.shows }) throws -> [String: Any]? {
+        guard let result = try shown(by: client, ["--events", "tasks.taskpaper"]) else { return nil }
         let shows = result["shows"] as? [String: [String]] ?? [:]
         var summaries: Set<String> = []
         for task in tasks {
@@ -199,16 +200,25 @@ import Testing
             #expect(shows[summary] ?? [] == expected, "\(client): \(task.summary) \(task.tags)")
         }
         #expect(Set(shows.keys).subtracting(summaries).isEmpty, "\(client) showed \(shows.keys.sorted())")
+        return result
+    }
+
+    /// The task with notes: its project path and notes, a line each, where the client keeps a note.
+    static func checkNotes(_ result: [String: Any]?, _ client: String) {
+        guard let result else { return }
+        let notes = result["notes"] as? [String: String] ?? [:]
+        #expect(notes[Self.notes.summary] == "Home / Garden\nfirst note\nsecond note", "\(client)")
     }
 
     @Test(.enabled(if: enabled("calcurse"), missing(["calcurse"])))
     func calcurseShowsEachEventOnItsDays() throws {
         // calcurse has no cancelled state: a cancelled event shows as any other.
-        try Self.checkEvents("calcurse") { task in
+        let result = try Self.checkEvents("calcurse") { task in
             task.status == "CANCELLED"
                 ? task.shows.map { $0.replacingOccurrences(of: " [CANCELLED]", with: "") }
                 : task.shows
         }
+        Self.checkNotes(result, "calcurse")
     }
 
     @Test(.enabled(if: enabled("calcurse"), missing(["calcurse"])))
@@ -275,6 +285,7 @@ import Testing
             #expect(todos[task.summary]?.first?["status"] as? String == task.status, "todoman: \(task.summary)")
         }
         #expect(Set(todos.keys) == Set(Self.tasks.map(\.summary)))
+        Self.checkNotes(result, "todoman")
 
         // --open-only: no done or cancelled task.
         let open = try Self.shown(by: "todoman", ["--open-only", "tasks.taskpaper"])
