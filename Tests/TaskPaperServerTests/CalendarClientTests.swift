@@ -22,10 +22,10 @@ import Testing
         }
     }
 
-    static func missing(_ programs: [String]) -> Comment {
-        Comment(
-            rawValue:
-                "\(programs.joined(separator: ", ")) not found: apt-get install \(programs.joined(separator: " "))")
+    /// Why a test skips: its programs are not on PATH, and the Debian packages that have them.
+    static func missing(_ programs: [String], package: String? = nil) -> Comment {
+        let packages = package ?? programs.joined(separator: " ")
+        return Comment(rawValue: "\(programs.joined(separator: ", ")) not found: apt-get install \(packages)")
     }
 
     static func enabled(_ programs: String...) -> Bool {
@@ -245,7 +245,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: enabled("emacs"), missing(["emacs-nox"])))
+    @Test(.enabled(if: enabled("emacs"), missing(["emacs"], package: "emacs-nox")))
     func emacsDiaryShowsEachEventOnItsDays() throws {
         try Self.checkEvents("emacs") { task in
             switch task.summary {
