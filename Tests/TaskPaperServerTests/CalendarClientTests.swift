@@ -41,8 +41,6 @@ import Testing
         /// todoman's to-dos for it: due, start, and the rule of a series.
         var todos: [ToDo]
         var status = "NEEDS-ACTION"
-        /// A repeating task's rule and first due day (the days it shows on come from these).
-        var rule: RepeatRule?
     }
 
     struct ToDo: Equatable, CustomStringConvertible {
@@ -52,9 +50,9 @@ import Testing
         var description: String { "due \(due) start \(start ?? "-") rrule \(rrule ?? "-")" }
     }
 
-    /// A repeating all-day task: its due day, then TaskPaper's next occurrences within the window. Where
-    /// the due day is not one of the rule's days, or the to-do has a start, the to-do is the due
-    /// occurrence alone and a series from the next occurrence.
+    /// A repeating task, all day or `at` a time (as written, as shown): its due day, then TaskPaper's next
+    /// occurrences within the window. Where the due day is not one of the rule's days, or the to-do has a
+    /// start, the to-do is the due occurrence alone and a series from the next occurrence.
     static func repeating(
         _ summary: String, due: CivilDate, start: CivilDate? = nil, rule text: String, offRule: Bool = false,
         at time: (due: String, shown: String)? = nil
@@ -83,7 +81,7 @@ import Testing
             ]
         }
         let labels = shows.map { d in time.map { "\(d) \($0.shown)" } ?? d.description }
-        return Task(summary: summary, tags: tags, shows: labels, todos: todos, rule: rule)
+        return Task(summary: summary, tags: tags, shows: labels, todos: todos)
     }
 
     static func day(_ m: Int, _ d: Int, year: Int = 2026) -> CivilDate { CivilDate(year: year, month: m, day: d) }
