@@ -236,10 +236,12 @@ import Testing
     @Test(.enabled(if: enabled("khal"), missing(["khal"])))
     func khalShowsEachEventOnItsDays() throws {
         try Self.checkEvents("khal")
-        // --open-only: no done or cancelled task.
-        let open = try Self.shown(by: "khal", ["--events", "--open-only", "tasks.taskpaper"])
+        // --open-only: no done or cancelled task. --event-length: a time with no end or estimate lasts that.
+        let open = try Self.shown(by: "khal", ["--events", "--open-only", "--event-length", "30m", "tasks.taskpaper"])
         if let shows = open?["shows"] as? [String: [String]] {
             #expect(Set(shows.keys) == Set(Self.tasks.filter { $0.status == "NEEDS-ACTION" }.map(\.summary)))
+            #expect(shows["timed"] == ["2026-12-03 14:00-14:30"])
+            #expect(shows["timed estimate"] == ["2026-12-03 16:00-16:45"])
         }
     }
 
