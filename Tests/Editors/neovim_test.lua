@@ -543,14 +543,17 @@ vim.notify = function(msg, level)
   messages[#messages + 1] = { msg = msg, level = level }
 end
 local function expect_message(what, pattern, level)
+  local said
   wait(5000, function()
-    return vim.iter(messages):any(function(m)
+    said = vim.iter(messages):find(function(m)
       return m.msg:find(pattern) and m.level == level
     end)
+    return said
   end, what .. ': a message matching ' .. inspect(pattern), function()
     return 'messages: ' .. inspect(messages)
   end)
   messages = {}
+  log(what .. ': ' .. inspect(said.msg))
 end
 
 -- The user's own folds first: "Call the bank" with its note, left open; "Notes:" and its note, closed.

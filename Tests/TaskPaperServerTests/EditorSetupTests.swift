@@ -343,9 +343,11 @@ import TaskPaperServer
         let capabilities = try Self.serverCapabilities()
         let commands = Self.strings(capabilities["executeCommandProvider"]?["commands"])
         let kinds = Self.strings(capabilities["codeActionProvider"]?["codeActionKinds"])
-        let sources = try ["neovim/lua/taskpaper.lua", "neovim/README.md", "emacs/taskpaper-lsp.el"].map(Self.text)
-            .joined()
-        let used = try NSRegularExpression(pattern: #"taskpaper\.(markDone|markNotDone|toggleDone|archiveDone)\b"#)
+        let sources = try [
+            "neovim/lua/taskpaper.lua", "neovim/README.md", "emacs/taskpaper-lsp.el", "vscode/src/extension.ts",
+        ].map(Self.text).joined()
+        let used = try NSRegularExpression(
+            pattern: #"taskpaper\.(markDone|markNotDone|toggleDone|archiveDone|focus)\b"#)
         for m in used.matches(in: sources, range: NSRange(sources.startIndex..., in: sources)) {
             let name = String(sources[Range(m.range, in: sources)!])
             #expect(
