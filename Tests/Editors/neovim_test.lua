@@ -10,7 +10,8 @@
 -- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
 -- refile to a project of a second open file (both buffers change); with the
 -- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; :TaskPaperFocus on a
--- search and on a project, following edits, and :TaskPaperUnfocus giving the user's folds back; a clean exit.
+-- search and on a project, following edits (in a second, embedded Neovim: not while typing in insert mode),
+-- and :TaskPaperUnfocus giving the user's folds back; a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -610,6 +611,74 @@ local options_after = { foldmethod = vim.wo.foldmethod, foldminlines = vim.wo.fo
 check(vim.deep_equal(options_after, options_before),
   'after :TaskPaperUnfocus the fold options should be ' .. inspect(options_before) .. ', are ' .. inspect(options_after))
 log(':TaskPaperUnfocus: the user\'s folds and fold options are back')
+
+-- Typing needs Neovim's main loop, which this script holds: a second Neovim, embedded and driven over
+-- RPC as a UI drives it, types into a focused file. The line typed on stays until insert mode ends.
+local typing_path = dir .. '/typing.taskpaper'
+vim.fn.writefile({
+  'Work:', --                          0
+  '\t- Write the report @today', --    1
+  '\t- Call the bank', --              2
+  'Home:', --                          3
+  '\t- Water the plants @today', --    4
+}, typing_path)
+local typist = vim.fn.jobstart({ vim.v.progpath, '--clean', '--embed', '--headless',
+  '--cmd', 'set rtp^=' .. vim.fn.fnameescape(editor_dir) }, { rpc = true })
+check(typist > 0, 'could not start a second Neovim: ' .. typist)
+local function in_typist(code, ...)
+  return vim.rpcrequest(typist, 'nvim_exec_lua', code, { ... })
+end
+in_typist([[
+  local binary, path = ...
+  vim.lsp.config('taskpaper', { cmd = { binary } })
+  vim.lsp.enable('taskpaper')
+  vim.cmd.edit(vim.fn.fnameescape(path))
+]], binary, typing_path)
+wait(15000, function()
+  return in_typist([[
+    local typist_client = vim.lsp.get_clients({ bufnr = 0, name = 'taskpaper' })[1]
+    return typist_client ~= nil and typist_client.initialized
+  ]])
+end, 'the taskpaper client to attach in the second Neovim')
+local function typist_visible()
+  return in_typist([[
+    local shown = {}
+    for l = 1, vim.fn.line('$') do
+      if vim.fn.foldclosed(l) == -1 then
+        shown[#shown + 1] = l - 1
+      end
+    end
+    return shown
+  ]])
+end
+local function expect_typist_visible(what, want)
+  wait(5000, function()
+    return vim.deep_equal(typist_visible(), want)
+  end, what .. ': visible lines ' .. inspect(want), function()
+    return 'visible are ' .. inspect(typist_visible())
+  end)
+  log(what .. ': visible ' .. inspect(want))
+end
+in_typist("vim.cmd('TaskPaperFocus @today')")
+expect_typist_visible('second Neovim, :TaskPaperFocus @today', { 0, 1, 3, 4 })
+in_typist('vim.api.nvim_win_set_cursor(0, { 2, 0 })')
+-- " @today" typed away, one backspace a key.
+vim.rpcrequest(typist, 'nvim_input', 'A' .. string.rep('<BS>', #' @today'))
+wait(5000, function()
+  return in_typist("return vim.api.nvim_get_current_line()") == '\t- Write the report'
+    and vim.rpcrequest(typist, 'nvim_get_mode').mode == 'i'
+end, 'the second Neovim to type " @today" away in insert mode', function()
+  return inspect(in_typist("return vim.api.nvim_get_current_line()")) .. ', mode ' .. vim.rpcrequest(typist, 'nvim_get_mode').mode
+end)
+vim.wait(600)
+check(vim.deep_equal(typist_visible(), { 0, 1, 3, 4 }),
+  'in insert mode, 600 ms after typing @today away, "Write the report" should still show; visible are '
+    .. inspect(typist_visible()))
+log('typing @today away in insert mode: the line stays, visible ' .. inspect(typist_visible()))
+vim.rpcrequest(typist, 'nvim_input', '<Esc>')
+expect_typist_visible('second Neovim, insert mode left', { 3, 4 })
+vim.rpcnotify(typist, 'nvim_command', 'qall!')
+check(vim.fn.jobwait({ typist }, 10000)[1] >= 0, 'the second Neovim did not quit')
 
 -- 13. A clean shutdown -----------------------------------------------------------
 
