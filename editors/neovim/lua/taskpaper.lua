@@ -129,42 +129,40 @@ local function marked_lines(buf, marks)
   end
 end
 
---- What the current window shows folded (outermost closed folds) and, with foldmethod=manual, every
---- fold it has, outer before inner.
-local function save_folds(buf)
-  local closed, manual = {}, {}
-  local line, last_line = 1, vim.fn.line('$')
-  while line <= last_line do
+--- Calls `visit(first, last)` for each closed fold the current window shows from line `from` to `to`.
+local function each_closed_fold(from, to, visit)
+  local line = from
+  while line <= to do
     local first = vim.fn.foldclosed(line)
     if first == -1 then
       line = line + 1
     else
       local last = vim.fn.foldclosedend(line)
-      closed[#closed + 1] = mark_lines(buf, first, last)
+      visit(first, last)
       line = last + 1
     end
   end
+end
+
+--- What the current window shows folded (outermost closed folds) and, with foldmethod=manual, every
+--- fold it has, outer before inner.
+local function save_folds(buf)
+  local closed, manual = {}, {}
+  local line_count = vim.fn.line('$')
+  each_closed_fold(1, line_count, function(first, last)
+    closed[#closed + 1] = mark_lines(buf, first, last)
+  end)
   if vim.wo.foldmethod == 'manual' then
     -- With every fold closed, the closed fold at a line is the outermost one; opening it uncovers
     -- the closed folds inside.
     vim.cmd('normal! zM')
-    local function walk(from, to, depth)
-      local l = from
-      while l <= to and depth < 100 do
-        local first = vim.fn.foldclosed(l)
-        if first == -1 then
-          l = l + 1
-        else
-          local last = vim.fn.foldclosedend(l)
-          manual[#manual + 1] = mark_lines(buf, first, last)
-          vim.api.nvim_win_set_cursor(0, { first, 0 })
-          vim.cmd('normal! zo')
-          walk(first, last, depth + 1)
-          l = last + 1
-        end
-      end
+    local function take(first, last)
+      manual[#manual + 1] = mark_lines(buf, first, last)
+      vim.api.nvim_win_set_cursor(0, { first, 0 })
+      vim.cmd('normal! zo')
+      each_closed_fold(first, last, take)
     end
-    walk(1, last_line, 0)
+    each_closed_fold(1, line_count, take)
   end
   return { closed = closed, manual = manual }
 end
@@ -257,7 +255,6 @@ local function forget(win)
       delete_marks(focus)
     end
   end
-  return focus
 end
 
 --- Hides the runs (0-based, both ends included) as closed folds, and nothing else.
@@ -370,25 +367,25 @@ local function watch(buf)
       watched_buffers[buf] = nil
     end,
   })
-  local group = vim.api.nvim_create_augroup('taskpaper_focus', { clear = false })
-  vim.api.nvim_clear_autocmds({ group = group })
-  vim.api.nvim_create_autocmd('InsertLeave', {
-    group = group,
-    callback = function()
-      for win, focus in pairs(focused) do
-        if focus.after_insert then
-          refresh(win)
-        end
-      end
-    end,
-  })
-  vim.api.nvim_create_autocmd('WinClosed', {
-    group = group,
-    callback = function(args)
-      forget(tonumber(args.match))
-    end,
-  })
 end
+
+local focus_group = vim.api.nvim_create_augroup('taskpaper_focus', { clear = true })
+vim.api.nvim_create_autocmd('InsertLeave', {
+  group = focus_group,
+  callback = function()
+    for win, focus in pairs(focused) do
+      if focus.after_insert then
+        refresh(win)
+      end
+    end
+  end,
+})
+vim.api.nvim_create_autocmd('WinClosed', {
+  group = focus_group,
+  callback = function(args)
+    forget(tonumber(args.match))
+  end,
+})
 
 local function focus_window(query, line)
   local win, buf = vim.api.nvim_get_current_win(), vim.api.nvim_get_current_buf()
