@@ -252,6 +252,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('taskpaper.focusOnSearch', focusOnSearch),
     vscode.commands.registerCommand('taskpaper.unfocus', unfocus),
     vscode.workspace.onDidChangeTextDocument(followEdits),
+    vscode.workspace.onDidCloseTextDocument((document) => focuses.delete(document.uri.toString())),
     vscode.commands.registerCommand('taskpaper.restartServer', async () => {
       await stopClient();
       await startClient();
