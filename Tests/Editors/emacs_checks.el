@@ -225,10 +225,10 @@ bad one, unfocus. The outline replaces the sample's text, as a paste would."
   (let ((current-prefix-arg '(4)))
     (call-interactively #'taskpaper-focus))
   (taskpaper-test--check-shown (taskpaper-test--subtree "Clients:") "C-u M-x taskpaper-focus on Clients:")
-  ;; A line above moves the project down: the focus stays on it.
-  (goto-char (point-min))
-  (insert "Someday:\n")
-  (taskpaper-test--check-shown (taskpaper-test--subtree "Clients:") "a line added above the focused project")
+  ;; A task typed just above the project moves it down: the focus stays on it.
+  (taskpaper-test--goto "Clients:")
+  (insert "\t- Plan the offsite\n")
+  (taskpaper-test--check-shown (taskpaper-test--subtree "Clients:") "a task added just above the focused project")
 
   (let ((before (taskpaper-test--visible))
         (said (condition-case err (progn (taskpaper-test--focus-on "(@today") "no error")

@@ -331,8 +331,9 @@ both to search within that item. The focus follows the edits until
   (unless (or query position)
     (user-error "Give a search, or a prefix argument to focus into the item at point"))
   (let ((focus (list :query query
+                     ;; Advancing: a line typed at its start pushes the item down.
                      :item (and position (save-excursion (goto-char position)
-                                                         (copy-marker (line-beginning-position)))))))
+                                                         (copy-marker (line-beginning-position) t))))))
     ;; A bad query signals here, and leaves the focus as it was.
     (taskpaper--show-focus (taskpaper--ask-focus focus))
     (setq taskpaper--focus focus))
