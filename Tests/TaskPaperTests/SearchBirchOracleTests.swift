@@ -88,6 +88,64 @@ import Testing
         #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagree (printed above, the first 40)")
     }
 
+    /// Focus: the lines left visible by a search, by focusing into each project, and by both, against the
+    /// view read off birch's own evaluation and tree (`run.js --focus`).
+    @Test(.enabled(if: unavailable == nil, Comment(rawValue: unavailable ?? "")))
+    func focusedViewsAgreeWithBirchOutline() throws {
+        let seed =
+            ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64.max)
+        var rng = SeededRandom(seed: seed)
+        var cases: [(text: String, views: [(query: String?, line: Int?)])] = []
+        for _ in 0..<40 {
+            let text = BirchOracleGenerator.document(&rng)
+            let lines = TextDocument(text: text).lines
+            let projects = lines.indices.filter { lines[$0].syntax.kind == .project }
+            var views: [(query: String?, line: Int?)] = (0..<30).map { _ in (BirchOracleGenerator.query(&rng), nil) }
+            for project in projects {
+                views.append((nil, project))
+                views.append((BirchOracleGenerator.query(&rng), project))
+            }
+            cases.append((text, views))
+        }
+        let input = cases.map { c in
+            [
+                "text": c.text,
+                "views": c.views.map { ["query": $0.query ?? NSNull(), "line": $0.line ?? NSNull()] as [String: Any] },
+            ] as [String: Any]
+        }
+        let answers = try Self.runBirch(input, mode: ["--focus"])
+        var compared = 0
+        var disagreements: [String] = []
+        for (c, expected) in zip(cases, answers) {
+            let document = TextDocument(text: c.text)
+            for (view, birch) in zip(c.views, expected) {
+                guard let visible = birch["visible"] as? [Int], let matches = birch["matches"] as? Int else { continue }
+                let query: SearchQuery?
+                do {
+                    query = try view.query.map { try SearchQuery.parse($0) }
+                } catch {
+                    continue  // refused (birch's parser refuses it too, or a runaway pattern): no view
+                }
+                let focus = try Focus.view(
+                    of: document, indentWidth: .auto, query: query, item: view.line, clock: Self.clock)
+                compared += 1
+                // An empty document has no items in TaskPaper; its one empty line shows here.
+                let items = c.text.isEmpty ? 0 : document.lines.count
+                let ours = (0..<items).filter { focus.isVisible($0) }
+                if ours != visible || focus.matches != matches {
+                    disagreements.append(
+                        "view \(view.query.map(Self.quoted) ?? "-") at line \(view.line.map(String.init) ?? "-") on "
+                            + "\(Self.quoted(c.text)): birch \(matches) \(visible), ours \(focus.matches) \(ours)")
+                }
+            }
+        }
+        print("birch-outline focus oracle (seed \(seed)): \(compared - disagreements.count) of \(compared) views agree")
+        for line in disagreements.prefix(20) { print("disagrees: \(line)") }
+        #expect(compared > 1000)
+        #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagree (printed above, the first 20)")
+    }
+
     enum BirchAnswer: Equatable, CustomStringConvertible {
         case items([Int])
         case error(Int)
@@ -121,11 +179,22 @@ import Testing
 
     /// Runs the cases through birch-outline in one node process.
     static func birchAnswers(_ cases: [(text: String, queries: [String])]) throws -> [[BirchAnswer]] {
-        let input = try JSONSerialization.data(
-            withJSONObject: cases.map { ["text": $0.text, "queries": $0.queries] as [String: Any] })
+        let decoded = try runBirch(cases.map { ["text": $0.text, "queries": $0.queries] as [String: Any] }, mode: [])
+        return decoded.map { answers in
+            answers.map { answer in
+                if let items = answer["items"] as? [Int] { return .items(items) }
+                if let message = answer["throws"] as? String { return .threw(message) }
+                return .error(answer["error"] as? Int ?? -1)
+            }
+        }
+    }
+
+    /// `run.js` over JSON cases, in one node process: per case, one answer object per query or view.
+    static func runBirch(_ cases: [[String: Any]], mode: [String]) throws -> [[[String: Any]]] {
+        let input = try JSONSerialization.data(withJSONObject: cases)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", script.path, birch]
+        process.arguments = ["node", script.path, birch] + mode
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -143,13 +212,7 @@ import Testing
         else {
             throw OracleFailure(message: "node run.js failed with status \(process.terminationStatus)")
         }
-        return decoded.map { answers in
-            answers.map { answer in
-                if let items = answer["items"] as? [Int] { return .items(items) }
-                if let message = answer["throws"] as? String { return .threw(message) }
-                return .error(answer["error"] as? Int ?? -1)
-            }
-        }
+        return decoded
     }
 
     struct OracleFailure: Error { var message: String }

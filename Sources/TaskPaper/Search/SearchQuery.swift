@@ -53,7 +53,7 @@ public struct SearchQuery: Sendable {
         try evaluate(in: SearchDocument(outline: outline), clock: clock, from: context, timeLimit: timeLimit)
     }
 
-    private func evaluate(
+    func evaluate(
         in document: SearchDocument, clock: LintClock, from context: Int, timeLimit: Duration
     ) throws(SearchEvaluationError) -> [Int] {
         let evaluator = SearchEvaluator(

@@ -8,7 +8,8 @@ import TaskPaper
 extension Provider {
     static let executeCommand = Provider("executeCommandProvider") { _ in
         JSONObject { w in
-            w.key("commands"); (Server.TaskCommand.allCases.map(\.rawValue) + [Server.searchCommand]).write(to: &w)
+            w.key("commands")
+            (Server.TaskCommand.allCases.map(\.rawValue) + [Server.searchCommand, Server.focusCommand]).write(to: &w)
         }
     }
 }

@@ -6,13 +6,14 @@ import TaskPaper
 extension Server {
     static let searchCommand = "taskpaper.search"
 
-    /// workspace/executeCommand: the search off the loop, the task commands on it
+    /// workspace/executeCommand: the search and focus off the loop, the task commands on it
     /// (they edit the open document as it is now).
     func executeCommandAnswer(
         _ params: ExecuteCommandParams
     ) throws(ResponseError)
         -> @Sendable () throws(ResponseError) -> any JSONEncodable
     {
+        if params.command == Server.focusCommand { return try focusAnswer(params) }
         guard params.command == Server.searchCommand else {
             return PreparedAnswer(value: try executeCommand(params)).send
         }

@@ -4,6 +4,7 @@
 //
 //   node run.js BIRCH_OUTLINE_DIR < cases.json > answers.json
 //   node run.js BIRCH_OUTLINE_DIR --check      (exits 0 when birch-outline loads)
+//   node run.js BIRCH_OUTLINE_DIR --focus < focus-cases.json > views.json
 //
 // Input: [{"text": DOCUMENT, "queries": [QUERY, ...]}, ...]. The document is
 // read with TaskPaper's serialization, as the app opens a file. Output, per
@@ -11,6 +12,14 @@
 // matching items, in the order birch returns them) or, for a query its parser
 // refuses, {"error": UTF8_OFFSET} (pegjs' location.start.offset, in UTF-8); when
 // birch's evaluation throws, {"throws": MESSAGE}.
+//
+// --focus: TaskPaper's filtered view. Input: [{"text": DOCUMENT, "views":
+// [{"query": QUERY or null, "line": LINE or null}, ...]}, ...]. The query runs
+// with the item at LINE as its context (birch's evaluateItemPath(path, item)),
+// and only what lies in that item's subtree counts. Output, per view:
+// {"matches": N, "visible": [LINE, ...]}: the items found, their ancestors, the
+// focused item and its ancestors (with no query, its whole subtree), read off
+// birch's own tree (item.parent); every line when a query finds nothing.
 //
 // Needs CoffeeScript 2 and underscore (Debian: coffeescript, node-underscore,
 // node-moment); the other packages birch requires are stood in for by ./shims.
@@ -69,6 +78,37 @@ function answer(outline, lineOf, query) {
   }
 }
 
+function views(text, wanted) {
+  const outline = Outline.createTaskPaperOutline(text);
+  const lines = outline.root.descendants;
+  const lineOf = new Map();
+  lines.forEach((item, line) => lineOf.set(item, line));
+  return wanted.map(({ query, line }) => {
+    const focused = line === null || line === undefined ? null : lines[line];
+    const inScope = (item) => lineOf.has(item) && (!focused || item === focused || focused.contains(item));
+    const visible = new Set();
+    const show = (item) => {
+      for (let k = item; k && lineOf.has(k); k = k.parent) visible.add(lineOf.get(k));
+    };
+    let found;
+    if (query === null || query === undefined) {
+      found = [focused].concat(focused.descendants);
+      found.forEach(show);
+    } else {
+      try {
+        found = outline.evaluateItemPath(query, focused || undefined).filter(inScope);
+      } catch (error) {
+        return { throws: String(error) };
+      }
+      if (found.length === 0) return { matches: 0, visible: lines.map((_, i) => i) };
+      if (focused) show(focused);
+      found.forEach(show);
+    }
+    return { matches: found.length, visible: [...visible].sort((a, b) => a - b) };
+  });
+}
+
 const cases = JSON.parse(fs.readFileSync(0, 'utf8'));
-const out = cases.map((c) => answers(c.text, c.queries));
+const focus = process.argv[3] === '--focus';
+const out = cases.map((c) => (focus ? views(c.text, c.views) : answers(c.text, c.queries)));
 process.stdout.write(JSON.stringify(out));
