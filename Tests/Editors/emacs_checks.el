@@ -129,15 +129,17 @@
           "\t- Water the plants\n")
   "Nested projects, with @today tasks in two of them and hidden lines up to the end.")
 
-(defun taskpaper-test--lines ()
-  "The buffer's lines as a vector of strings, none for the end after the last newline."
+(defun taskpaper-test--lines (&optional shown-only)
+  "The buffer's lines, none for the end after the last newline.
+With SHOWN-ONLY, those whose start is visible, as the window shows them."
   (save-excursion
     (goto-char (point-min))
     (let (lines)
       (while (not (eobp))
-        (push (taskpaper-test--line) lines)
+        (unless (and shown-only (invisible-p (point)))
+          (push (taskpaper-test--line) lines))
         (forward-line 1))
-      (vconcat (nreverse lines)))))
+      (nreverse lines))))
 
 (defun taskpaper-test--depth (line)
   (- (length line) (length (string-trim-left line "\t+"))))
@@ -155,7 +157,7 @@
 
 (defun taskpaper-test--tagged-today ()
   "What a focus on @today should show: the tasks tagged @today and their ancestors."
-  (let ((lines (taskpaper-test--lines)))
+  (let ((lines (vconcat (taskpaper-test--lines))))
     (taskpaper-test--with-ancestors
      lines (cl-loop for i below (length lines)
                     when (string-match-p "\\(?:^\\|[ \t]\\)@today\\(?:[ \t(]\\|$\\)" (aref lines i))
@@ -163,7 +165,7 @@
 
 (defun taskpaper-test--subtree (text)
   "What a focus into the item whose line has TEXT should show: it, its subtree, its ancestors."
-  (let* ((lines (taskpaper-test--lines))
+  (let* ((lines (vconcat (taskpaper-test--lines)))
          (item (cl-position-if (lambda (line) (string-search text line)) lines))
          (depth (taskpaper-test--depth (aref lines item))))
     (taskpaper-test--with-ancestors
@@ -172,21 +174,11 @@
                                collect j)))))
 
 (defun taskpaper-test--visible ()
-  "The lines whose start is visible, as the window shows them."
-  (save-excursion
-    (goto-char (point-min))
-    (let (shown)
-      (while (not (eobp))
-        (unless (invisible-p (point)) (push (taskpaper-test--line) shown))
-        (forward-line 1))
-      (nreverse shown))))
-
-(defun taskpaper-test--all-lines ()
-  (append (taskpaper-test--lines) nil))
+  (taskpaper-test--lines t))
 
 (defun taskpaper-test--check-shown (expected what)
   "Wait for the focus to show EXPECTED (computed from the text), after WHAT."
-  (taskpaper-test--check (< (length expected) (length (taskpaper-test--all-lines)))
+  (taskpaper-test--check (< (length expected) (length (taskpaper-test--lines)))
                          "%s: the outline should have lines to hide" what)
   (taskpaper-test--wait 5 (lambda () (equal (taskpaper-test--visible) expected)))
   (taskpaper-test--check (equal (taskpaper-test--visible) expected)
@@ -239,7 +231,7 @@ bad one, unfocus. The outline replaces the sample's text, as a paste would."
 
   (let ((logged (length (taskpaper-test--messages))))
     (taskpaper-test--focus-on "@nosuchtag")
-    (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--all-lines))
+    (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
                            "a search that finds nothing should show every line")
     (taskpaper-test--check (string-match-p "No items match" (substring (taskpaper-test--messages) logged))
                            "a search that finds nothing should say so"))
@@ -251,7 +243,7 @@ bad one, unfocus. The outline replaces the sample's text, as a paste would."
 (defun taskpaper-test--check-unfocus ()
   "M-x taskpaper-unfocus shows every line, and the edits after it hide none."
   (call-interactively #'taskpaper-unfocus)
-  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--all-lines))
+  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
                          "after taskpaper-unfocus every line should show: %S" (taskpaper-test--visible))
   (taskpaper-test--check (not (memq 'taskpaper-focus buffer-invisibility-spec))
                          "taskpaper-unfocus should take its symbol out of buffer-invisibility-spec")
@@ -260,7 +252,7 @@ bad one, unfocus. The outline replaces the sample's text, as a paste would."
   (end-of-line)
   (insert " @today")
   (taskpaper-test--wait 1 (lambda () nil))
-  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--all-lines))
+  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
                          "after taskpaper-unfocus an edit should hide nothing: %S" (taskpaper-test--visible)))
 
 (defun taskpaper-test-run (connect diagnostics)
