@@ -15,13 +15,17 @@ let usage = """
                                     or tagged @today: path:line:column: DATE text.
       taskpaper-lsp search QUERY [--format text|json] PATH...
                                     Items a search query finds: path:line:column: text.
+      taskpaper-lsp focus QUERY [--project PATH] [--format text|json] PATH...
+                                    TaskPaper's filtered view: what QUERY finds and its
+                                    ancestors, as TaskPaper text (in a project with
+                                    --project 'Work / Errands').
       taskpaper-lsp report [--since DATE|-Nd] [--until DATE] [--by day|project]
                            [--format text|json|markdown] PATH...
                                     Tasks done in the window, grouped, with counts and
                                     estimate and @lasted sums; the open estimate last.
-                                    agenda, search and report exit 0 with results, 1
+                                    agenda, search, focus and report exit 0 with results, 1
                                     with none, 2 on a bad query or unreadable path.
-      taskpaper-lsp ics [--events] [--days-back N] PATH... > tasks.ics
+      taskpaper-lsp ics [--events] [--event-length D] [--open-only] [--days-back N] PATH...
                                     Dated tasks as an iCalendar (RFC 5545) file: VTODOs,
                                     or VEVENTs with --events.
       taskpaper-lsp --version
@@ -34,6 +38,7 @@ switch args.first {
 case "check": exit(Check.run(Array(args.dropFirst())))
 case "agenda": exit(AgendaCommand.run(Array(args.dropFirst())))
 case "search": exit(SearchCommand.run(Array(args.dropFirst())))
+case "focus": exit(FocusCommand.run(Array(args.dropFirst())))
 case "report": exit(ReportCommand.run(Array(args.dropFirst())))
 case "ics": exit(CalendarCommand.run(Array(args.dropFirst())))
 default: break

@@ -21,8 +21,18 @@ public struct Focus: Sendable, Hashable {
         of document: TextDocument, indentWidth: IndentWidth, query: SearchQuery?, item: Int?, clock: LintClock,
         timeLimit: Duration = .seconds(2)
     ) throws(SearchEvaluationError) -> Focus {
-        let items = SearchDocument(lines: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth))
-        let count = document.lines.count
+        try view(
+            of: document.lines, spacesPerLevel: document.spacesPerLevel(indentWidth), query: query, item: item,
+            clock: clock, timeLimit: timeLimit)
+    }
+
+    /// The same for lines not held in a `TextDocument`.
+    public static func view(
+        of lines: [Line], spacesPerLevel: Int, query: SearchQuery?, item: Int?, clock: LintClock,
+        timeLimit: Duration = .seconds(2)
+    ) throws(SearchEvaluationError) -> Focus {
+        let items = SearchDocument(lines: lines, spacesPerLevel: spacesPerLevel)
+        let count = lines.count
         guard items.lineCount > 0 else { return Focus(matches: 0, hiddenLines: []) }
         var visible = [Bool](repeating: false, count: count)
         var scope = 0..<items.lineCount
