@@ -6,7 +6,9 @@
 ;; the mode and its colours, lets the client connect, checks the diagnostics
 ;; (with maxLineLength 60 from the client's settings), then presses C-c C-d
 ;; twice on a line and on a region and C-c C-a once, each with no wait and no
-;; answer to any question (stdin is empty: a prompt or a menu fails the test).
+;; answer to any question (stdin is empty: a prompt or a menu fails the test);
+;; then the focus, on an outline of its own, with the lines the window shows
+;; (`invisible-p') compared with what the outline's indentation says.
 ;; Prints PASS, or FAIL: ... and exits 1.
 
 (require 'cl-lib)
@@ -112,6 +114,147 @@
     (taskpaper-test--check (= 1 (how-many "Fix the bike" (point-min) (point-max)))
                            "C-c C-a left a copy of the done task:\n%s" text)))
 
+(defconst taskpaper-test--focus-outline
+  (concat "Inbox:\n"
+          "\t- Buy milk @today\n"
+          "\t- Post the letter\n"
+          "Work:\n"
+          "\t- Send the report\n"
+          "\tClients:\n"
+          "\t\t- Call Acme @today\n"
+          "\t\t- Email Globex\n"
+          "\t\t\t- attach the invoice\n"
+          "\t- File expenses @done\n"
+          "Home:\n"
+          "\t- Water the plants\n")
+  "Nested projects, with @today tasks in two of them and hidden lines up to the end.")
+
+(defun taskpaper-test--lines (&optional shown-only)
+  "The buffer's lines, none for the end after the last newline.
+With SHOWN-ONLY, those whose start is visible, as the window shows them."
+  (save-excursion
+    (goto-char (point-min))
+    (let (lines)
+      (while (not (eobp))
+        (unless (and shown-only (invisible-p (point)))
+          (push (taskpaper-test--line) lines))
+        (forward-line 1))
+      (nreverse lines))))
+
+(defun taskpaper-test--depth (line)
+  (- (length line) (length (string-trim-left line "\t+"))))
+
+(defun taskpaper-test--with-ancestors (lines chosen)
+  "The texts of the CHOSEN line numbers of LINES and of every line they are indented under."
+  (let (kept)
+    (dolist (i chosen)
+      (push i kept)
+      (let ((depth (taskpaper-test--depth (aref lines i))))
+        (cl-loop for j downfrom (1- i) to 0
+                 when (< (taskpaper-test--depth (aref lines j)) depth)
+                 do (push j kept) (setq depth (taskpaper-test--depth (aref lines j))))))
+    (mapcar (lambda (i) (aref lines i)) (sort (delete-dups kept) #'<))))
+
+(defun taskpaper-test--tagged-today ()
+  "What a focus on @today should show: the tasks tagged @today and their ancestors."
+  (let ((lines (vconcat (taskpaper-test--lines))))
+    (taskpaper-test--with-ancestors
+     lines (cl-loop for i below (length lines)
+                    when (string-match-p "\\(?:^\\|[ \t]\\)@today\\(?:[ \t(]\\|$\\)" (aref lines i))
+                    collect i))))
+
+(defun taskpaper-test--subtree (text)
+  "What a focus into the item whose line has TEXT should show: it, its subtree, its ancestors."
+  (let* ((lines (vconcat (taskpaper-test--lines)))
+         (item (cl-position-if (lambda (line) (string-search text line)) lines))
+         (depth (taskpaper-test--depth (aref lines item))))
+    (taskpaper-test--with-ancestors
+     lines (cons item (cl-loop for j from (1+ item) below (length lines)
+                               while (> (taskpaper-test--depth (aref lines j)) depth)
+                               collect j)))))
+
+(defun taskpaper-test--visible ()
+  (taskpaper-test--lines t))
+
+(defun taskpaper-test--check-shown (expected what)
+  "Wait for the focus to show EXPECTED (computed from the text), after WHAT."
+  (taskpaper-test--check (< (length expected) (length (taskpaper-test--lines)))
+                         "%s: the outline should have lines to hide" what)
+  (taskpaper-test--wait 5 (lambda () (equal (taskpaper-test--visible) expected)))
+  (taskpaper-test--check (equal (taskpaper-test--visible) expected)
+                         "%s: expected these lines visible:\n%S\ngot:\n%S" what expected (taskpaper-test--visible)))
+
+(defun taskpaper-test--focus-on (query)
+  "M-x taskpaper-focus, typing QUERY at its prompt."
+  (cl-letf (((symbol-function 'read-string) (lambda (&rest _) query)))
+    (call-interactively #'taskpaper-focus)))
+
+(defun taskpaper-test--messages ()
+  (with-current-buffer "*Messages*" (buffer-string)))
+
+(defun taskpaper-test--check-focus ()
+  "Focus on @today, follow edits, focus into a project, a search with no match or a
+bad one, unfocus. The outline replaces the sample's text, as a paste would."
+  (erase-buffer)
+  (insert taskpaper-test--focus-outline)
+  (taskpaper-test--focus-on "@today")
+  (taskpaper-test--check (memq 'taskpaper-focus buffer-invisibility-spec)
+                         "the focus should add its symbol to buffer-invisibility-spec: %S" buffer-invisibility-spec)
+  (taskpaper-test--check-shown (taskpaper-test--tagged-today) "focus on @today")
+
+  (taskpaper-test--goto "Email Globex")
+  (end-of-line)
+  (insert " @today")
+  (taskpaper-test--check-shown (taskpaper-test--tagged-today) "tagging a hidden task @today")
+  (taskpaper-test--check (member "\t\t- Email Globex @today" (taskpaper-test--visible))
+                         "the task tagged @today should show")
+  (taskpaper-test--goto "Email Globex")
+  (end-of-line)
+  (delete-char (- (length " @today")))
+  (taskpaper-test--check-shown (taskpaper-test--tagged-today) "removing its @today")
+
+  (taskpaper-test--goto "Clients:")
+  (let ((current-prefix-arg '(4)))
+    (call-interactively #'taskpaper-focus))
+  (taskpaper-test--check-shown (taskpaper-test--subtree "Clients:") "C-u M-x taskpaper-focus on Clients:")
+  ;; A task typed just above the project moves it down: the focus stays on it.
+  (taskpaper-test--goto "Clients:")
+  (insert "\t- Plan the offsite\n")
+  (taskpaper-test--check-shown (taskpaper-test--subtree "Clients:") "a task added just above the focused project")
+
+  (let ((before (taskpaper-test--visible))
+        (said (condition-case err (progn (taskpaper-test--focus-on "(@today") "no error")
+                (user-error (error-message-string err)))))
+    (taskpaper-test--check (string-match-p "expected ')'" said)
+                           "a bad query should show the server's message, not %S" said)
+    (taskpaper-test--check (equal (taskpaper-test--visible) before) "a bad query should keep the focus as it was"))
+
+  (let ((logged (length (taskpaper-test--messages))))
+    (taskpaper-test--focus-on "@nosuchtag")
+    (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
+                           "a search that finds nothing should show every line")
+    (taskpaper-test--check (string-match-p "No items match" (substring (taskpaper-test--messages) logged))
+                           "a search that finds nothing should say so"))
+
+  (taskpaper-test--focus-on "@today")
+  (taskpaper-test--check-shown (taskpaper-test--tagged-today) "focus on @today again")
+  (taskpaper-test--check-unfocus))
+
+(defun taskpaper-test--check-unfocus ()
+  "M-x taskpaper-unfocus shows every line, and the edits after it hide none."
+  (call-interactively #'taskpaper-unfocus)
+  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
+                         "after taskpaper-unfocus every line should show: %S" (taskpaper-test--visible))
+  (taskpaper-test--check (not (memq 'taskpaper-focus buffer-invisibility-spec))
+                         "taskpaper-unfocus should take its symbol out of buffer-invisibility-spec")
+  ;; Nothing follows the edits any more.
+  (taskpaper-test--goto "Water the plants")
+  (end-of-line)
+  (insert " @today")
+  (taskpaper-test--wait 1 (lambda () nil))
+  (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
+                         "after taskpaper-unfocus an edit should hide nothing: %S" (taskpaper-test--visible)))
+
 (defun taskpaper-test-run (connect diagnostics)
   "Open the sample, CONNECT the client (returns once it is up), check it all.
 DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
@@ -128,6 +271,7 @@ DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
         (taskpaper-test--check-diagnostics diagnostics)
         (taskpaper-test--check-toggle-done)
         (taskpaper-test--check-archive)
+        (taskpaper-test--check-focus)
         (set-buffer-modified-p nil)
         (kill-buffer)
         (delete-directory dir t)

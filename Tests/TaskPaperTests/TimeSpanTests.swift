@@ -1,7 +1,8 @@
 import Testing
 import TaskPaper
 
-/// Durations as Todo+ reads `@est`, `@lasted` and `@1h30m` (the table in `Sources/TaskPaper/README.md`, Time).
+/// Durations in `@est`, `@lasted` and `@1h30m` (the tables in `Sources/TaskPaper/README.md`, Time; Todo+'s
+/// own readings are checked through the binary by `TodoPlusDurationTests`).
 @Suite struct TimeSpanTests {
     @Test(arguments: [
         ("2h", 2 * 3600), ("30m", 30 * 60), ("1h30m", 5400), ("2h 30m", 9000), ("1.5h", 5400), ("90 min", 5400),
@@ -9,15 +10,21 @@ import TaskPaper
         ("0:05", 300), ("1d", 86_400), ("1w", 7 * 86_400), ("1y", 365 * 86_400), ("2 weeks", 14 * 86_400),
         ("45s", 45), ("1 hour, 5 minutes", 3900), ("1H30M", 5400), ("1hr 20mins", 4800), (" 2h ", 7200),
         (".5h", 1800), ("1.25 hours", 4500), ("1d2h3m4s", 93_784), ("0m", 0), ("10 secs", 10), ("2 days", 172_800),
-        ("1.123456789h", 4044),
+        ("1.123456789h", 4044), ("an hour", 3600), ("A day", 86_400), ("one hour", 3600), ("ten minutes", 600),
+        ("half an hour", 1800), ("a half day", 43_200), ("half year", 365 * 43_200), ("an  hour ", 3600),
+        ("500ms", 1), ("499 ms", 0), ("1s500ms", 2), ("2 milliseconds", 0), ("86400000ms", 86_400),
+        ("0.4s 0.4s", 1), ("0.5s 0.5s", 1), ("0.2s 0.2s", 0), ("1.5s 1.5s", 3), ("0.0002h 0.0002h", 1),
+        ("1.0000001y", 31_536_003), ("0.0000001y", 3), ("1.1234567y", 35_429_330), ("0.99999999w", 604_800),
     ])
-    func readsTodoPlusForms(text: String, seconds: Int) {
+    func readsTheseForms(text: String, seconds: Int) {
         #expect(TimeSpan.read(text) == .success(TimeSpan(seconds: seconds)), "\(text)")
     }
 
     @Test(arguments: [
         "", "soon", "2", "h", "2 parsecs", "1h30", "h2", "1:3", "1:60", "1:30:60", ":30", "1::30", "2h and", "and 2h",
         "1,5h", "2h!", "1 month", "2hh", "1h30m later", "1:30 2h", "½h", "2 h0urs",
+        "an hour and 30 minutes", "a h", "one min", "half a minute", "half a week", "eleven hours", "half", "an",
+        "a half", "half an", "one hour two", "two",
     ])
     func leavesWhatIsNoDuration(text: String) {
         #expect(TimeSpan.read(text) == .failure(.malformed), "\(text)")

@@ -26,10 +26,14 @@
 ;;   C-c C-d  mark the task(s) on the line or region done, or not done
 ;;            when they are done already (taskpaper.toggleDone)
 ;;   C-c C-a  archive the done items under "Archive:" (taskpaper.archiveDone)
+;;
+;; M-x taskpaper-focus shows only what a search finds (TaskPaper's focus),
+;; following the edits; M-x taskpaper-unfocus shows every line again.
 
 ;;; Code:
 
 (require 'font-lock)
+(require 'seq)
 
 (declare-function eglot-managed-p "eglot" ())
 (declare-function eglot-execute-command "eglot" (server command arguments))
@@ -37,7 +41,9 @@
 (declare-function eglot--signal-textDocument/didChange "eglot" ())
 (declare-function eglot--TextDocumentIdentifier "eglot" ())
 (declare-function eglot--pos-to-lsp-position "eglot" (&optional pos))
+(declare-function jsonrpc-async-request "jsonrpc" (connection method params &rest args))
 (declare-function lsp-send-execute-command "lsp-mode" (command &optional args))
+(declare-function lsp-request-async "lsp-mode" (method params callback &rest args))
 (declare-function lsp--buffer-uri "lsp-mode" ())
 (declare-function lsp--point-to-position "lsp-mode" (point))
 (declare-function lsp-register-client "lsp-mode" (client))
@@ -175,6 +181,177 @@ server's taskpaper.toggleDone command."
 Runs the server's taskpaper.archiveDone command."
   (interactive)
   (taskpaper--run-command "taskpaper.archiveDone"))
+
+;;; Focus: TaskPaper's filtered view, with the lines the server names hidden.
+
+(defcustom taskpaper-focus-delay 0.2
+  "Seconds after the last edit before a focused buffer asks the server again."
+  :type 'number)
+
+(defvar taskpaper-focus-history nil
+  "Searches given to `taskpaper-focus'.")
+
+(defvar-local taskpaper--focus nil
+  "What this buffer is focused on, as (:query QUERY :item MARKER), or nil.
+The item is a marker, so it follows the edits above it.")
+
+(defvar-local taskpaper--focus-timer nil
+  "The timer that asks the server again once the edits pause.")
+
+(defun taskpaper--get (object key)
+  "KEY (a keyword) of the JSON OBJECT: eglot reads plists, lsp-mode hash tables."
+  (if (hash-table-p object)
+      (gethash (substring (symbol-name key) 1) object)
+    (plist-get object key)))
+
+(defun taskpaper--focus-arguments (focus)
+  "The taskpaper.focus argument for FOCUS, a value of `taskpaper--focus'."
+  (let ((query (plist-get focus :query))
+        (item (plist-get focus :item)))
+    (append (list :uri (if (taskpaper--lsp-mode-p)
+                           (lsp--buffer-uri)
+                         (plist-get (eglot--TextDocumentIdentifier) :uri)))
+            (and query (list :query query))
+            (and item (list :line (1- (line-number-at-pos item t)))))))
+
+(defun taskpaper--focus-params (focus)
+  "The workspace/executeCommand parameters for FOCUS."
+  (list :command "taskpaper.focus" :arguments (vector (taskpaper--focus-arguments focus))))
+
+(defun taskpaper--eglot-p ()
+  "Non-nil when eglot runs the server in this buffer."
+  (and (fboundp 'eglot-managed-p) (eglot-managed-p)))
+
+(defun taskpaper--error-message (error)
+  "The message of a JSON-RPC ERROR from lsp-mode (alone, or first in a list)."
+  (taskpaper--get (if (and (consp error) (not (keywordp (car error)))) (car error) error)
+                  :message))
+
+(defun taskpaper--ask-focus-async (focus on-answer on-error)
+  "Ask the server what FOCUS hides in this buffer, without waiting.
+ON-ANSWER gets the answer, in this buffer; ON-ERROR the server's message."
+  (let* ((buffer (current-buffer))
+         (answered (lambda (answer)
+                     (when (buffer-live-p buffer)
+                       (with-current-buffer buffer (funcall on-answer answer))))))
+    (cond
+     ((taskpaper--lsp-mode-p)
+      ;; Not `lsp-request': it reads the server's message as a format string.
+      (lsp-request-async "workspace/executeCommand" (taskpaper--focus-params focus) answered
+                         :mode 'alive
+                         :error-handler (lambda (e) (funcall on-error (taskpaper--error-message e)))))
+     ((taskpaper--eglot-p)
+      ;; eglot sends changes on an idle timer: the server must read this text.
+      (eglot--signal-textDocument/didChange)
+      (jsonrpc-async-request (eglot--current-server-or-lose)
+                             :workspace/executeCommand (taskpaper--focus-params focus)
+                             :success-fn answered
+                             :error-fn (lambda (e) (funcall on-error (plist-get e :message)))
+                             :timeout-fn (lambda () (funcall on-error "taskpaper-lsp did not answer"))))
+     (t (funcall on-error "taskpaper-lsp is not running here: start it with M-x eglot (or M-x lsp)")))))
+
+(defun taskpaper--ask-focus (focus)
+  "The server's answer for FOCUS in this buffer; its error signals `user-error'."
+  (let ((deadline (+ (float-time) 10)) answer failure)
+    (taskpaper--ask-focus-async focus
+                                (lambda (a) (setq answer (list a)))
+                                (lambda (message) (setq failure (or message "taskpaper-lsp failed"))))
+    (while (not (or answer failure))
+      (when (> (float-time) deadline) (setq failure "taskpaper-lsp did not answer"))
+      (accept-process-output nil 0.05))
+    (if failure (user-error "%s" failure) (car answer))))
+
+(defun taskpaper--hide-lines (first last)
+  "Hide the lines FIRST to LAST (0-based, both included) with an overlay of ours.
+Point is at the start of line FIRST."
+  (let ((beg (point)))
+    (forward-line (1+ (- last first)))
+    ;; Hidden up to the end of the buffer: hide the line end before them too,
+    ;; or an empty line would show where they were.
+    (when (and (eobp) (not (bolp)) (> beg (point-min)))
+      (setq beg (1- beg)))
+    (let ((overlay (make-overlay beg (point) nil t nil)))
+      (overlay-put overlay 'invisible 'taskpaper-focus)
+      (overlay-put overlay 'evaporate t))))
+
+(defun taskpaper--show-focus (answer)
+  "Hide the runs of lines the server's ANSWER names, and show every other line."
+  (let ((hidden (taskpaper--get answer :hidden)))
+    (save-excursion
+      (save-restriction
+        (widen)
+        (remove-overlays (point-min) (point-max) 'invisible 'taskpaper-focus)
+        (goto-char (point-min))
+        (let ((line 0))
+          (seq-doseq (run hidden)
+            (let ((first (taskpaper--get run :start))
+                  (last (taskpaper--get run :end)))
+              (forward-line (- first line))
+              (taskpaper--hide-lines first last)
+              (setq line (1+ last)))))))
+    (when (eql (taskpaper--get answer :matches) 0)
+      (message "No items match"))))
+
+(defun taskpaper--refocus-soon (&rest _)
+  "After an edit, ask the server again once the edits pause."
+  (when (timerp taskpaper--focus-timer) (cancel-timer taskpaper--focus-timer))
+  ;; An ordinary timer restarted by each edit: an idle timer would wait for
+  ;; input to stop, which a batch Emacs (the tests) never does.
+  (setq taskpaper--focus-timer
+        (run-with-timer taskpaper-focus-delay nil #'taskpaper--refocus (current-buffer))))
+
+(defun taskpaper--refocus (buffer)
+  "Ask the server again for BUFFER's focus, and show its answer."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (setq taskpaper--focus-timer nil)
+      (when taskpaper--focus
+        (let ((focus taskpaper--focus)
+              (tick (buffer-chars-modified-tick)))
+          (taskpaper--ask-focus-async
+           focus
+           (lambda (answer)
+             ;; An edit since then has its own request coming.
+             (when (and (eq focus taskpaper--focus) (= tick (buffer-chars-modified-tick)))
+               (taskpaper--show-focus answer)))
+           (lambda (message) (message "taskpaper-focus: %s" message))))))))
+
+(defun taskpaper-focus (query &optional position)
+  "Show only the items QUERY finds and their ancestors; hide the other lines.
+QUERY is a TaskPaper search (\"@today\", \"project Work//@due\"). With a
+prefix argument, focus into the item at point instead: it, its subtree
+and its ancestors stay. From Lisp, give POSITION (the item) and QUERY
+both to search within that item. The focus follows the edits until
+\\[taskpaper-unfocus]."
+  (interactive
+   (if current-prefix-arg
+       (list nil (point))
+     (list (read-string "Focus on (TaskPaper search): " nil 'taskpaper-focus-history))))
+  (when (equal query "") (setq query nil))
+  (unless (or query position)
+    (user-error "Give a search, or a prefix argument to focus into the item at point"))
+  (let ((focus (list :query query
+                     ;; Advancing: a line typed at its start pushes the item down.
+                     :item (and position (save-excursion (goto-char position)
+                                                         (copy-marker (line-beginning-position) t))))))
+    ;; A bad query signals here, and leaves the focus as it was.
+    (taskpaper--show-focus (taskpaper--ask-focus focus))
+    (setq taskpaper--focus focus))
+  (when (timerp taskpaper--focus-timer) (cancel-timer taskpaper--focus-timer))
+  (add-to-invisibility-spec 'taskpaper-focus)
+  (add-hook 'after-change-functions #'taskpaper--refocus-soon nil t))
+
+(defun taskpaper-unfocus ()
+  "Show every line again, and stop following the focus."
+  (interactive)
+  (setq taskpaper--focus nil)
+  (when (timerp taskpaper--focus-timer) (cancel-timer taskpaper--focus-timer))
+  (setq taskpaper--focus-timer nil)
+  (remove-hook 'after-change-functions #'taskpaper--refocus-soon t)
+  (save-restriction
+    (widen)
+    (remove-overlays (point-min) (point-max) 'invisible 'taskpaper-focus))
+  (remove-from-invisibility-spec 'taskpaper-focus))
 
 (defvar taskpaper-mode-map
   (let ((map (make-sparse-keymap)))

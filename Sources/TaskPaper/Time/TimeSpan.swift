@@ -1,6 +1,6 @@
 /// A length of time in whole seconds, as `@est`, `@estimate`, `@lasted` and a tag named like `@1h30m`
-/// give it. Read as Todo+ reads these values (the table in `Sources/TaskPaper/README.md`, Time):
-/// a day is 24 hours, a week 7 days, a year 365 days.
+/// give it. Read as Todo+ reads these values but where `Sources/TaskPaper/README.md`, Time, says ours
+/// differs: a day is 24 hours, a week 7 days, a year 365 days.
 public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var seconds: Int
 
@@ -43,7 +43,8 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let expectation =
         "a duration looks like 2h, 30m, 1h30m, 2h 30m, 1.5h, 90 min, 3 hours, 1 day and 20 minutes or 1:30"
 
-    /// Reads a tag's value. Spaces, commas and `and` may separate the parts; units are case-insensitive.
+    /// Reads a tag's value. Spaces, commas and `and` may separate the parts; units are case-insensitive;
+    /// the sum is rounded to the second once.
     public static func read(_ text: Substring) -> Result<TimeSpan, ReadError> {
         var reader = TimeSpanReader(Array(text.utf8))
         return reader.read()

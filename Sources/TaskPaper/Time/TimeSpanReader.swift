@@ -1,43 +1,120 @@
-/// The one reader of durations (`TimeSpan.read`): `H:MM[:SS]`, or parts `<number> <unit>` where the
+/// The one reader of durations (`TimeSpan.read`): `H:MM[:SS]`; or parts `<number> <unit>` where the
 /// number may have a fraction (`1.5h`) and parts may be glued (`1h30m`) or separated by spaces, commas
-/// and `and`. A bare number is no duration (Todo+ reads it as zero time).
+/// and `and`; or, alone, a number in words before a spelled-out unit (`an hour`, `half a day`). The sum
+/// is rounded to the second once, halves up. A bare number is no duration (Todo+ reads it as zero time).
 struct TimeSpanReader {
     private let bytes: [UInt8]
     private var i = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Seconds per unit, by the unit's spellings.
-    private static let units: [(names: [String], seconds: Int)] = [
-        (["y", "yr", "yrs", "year", "years"], 365 * 86_400),
-        (["w", "wk", "wks", "week", "weeks"], 7 * 86_400),
-        (["d", "day", "days"], 86_400),
-        (["h", "hr", "hrs", "hour", "hours"], 3600),
-        (["m", "min", "mins", "minute", "minutes"], 60),
-        (["s", "sec", "secs", "second", "seconds"], 1),
+    private struct Unit {
+        var short: [String]
+        var spelledOut: [String]
+        var milliseconds: Int
+        /// Todo+ reads `half` only before these.
+        var halves: Bool
+    }
+
+    private static let units: [Unit] = [
+        Unit(short: ["y", "yr", "yrs"], spelledOut: ["year", "years"], milliseconds: 365 * 86_400_000, halves: true),
+        Unit(short: ["w", "wk", "wks"], spelledOut: ["week", "weeks"], milliseconds: 7 * 86_400_000, halves: false),
+        Unit(short: ["d"], spelledOut: ["day", "days"], milliseconds: 86_400_000, halves: true),
+        Unit(short: ["h", "hr", "hrs"], spelledOut: ["hour", "hours"], milliseconds: 3_600_000, halves: true),
+        Unit(short: ["m", "min", "mins"], spelledOut: ["minute", "minutes"], milliseconds: 60_000, halves: false),
+        Unit(short: ["s", "sec", "secs"], spelledOut: ["second", "seconds"], milliseconds: 1000, halves: false),
+        Unit(short: ["ms"], spelledOut: ["millisecond", "milliseconds"], milliseconds: 1, halves: false),
+    ]
+
+    /// The numbers Todo+ reads in words.
+    private static let numberWords = [
+        "a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ]
 
     /// Digits past which a number is surely too long (and past which `Int` arithmetic would overflow).
     private static let maxDigits = 12
+    /// Fraction digits kept: past the 18th a digit moves a part by under 10⁻¹⁰ s.
+    private static let maxFractionDigits = 18
+    private static let fractionScale: UInt64 = 1_000_000_000_000_000_000
+    private static let longestMilliseconds = TimeSpan.longest.seconds * 1000
+
+    /// The exact sum so far: whole milliseconds and the rest in units of 10⁻¹⁸ ms.
+    private var milliseconds = 0
+    private var rest: UInt64 = 0
 
     mutating func read() -> Result<TimeSpan, TimeSpan.ReadError> {
         skipSeparators(andWord: false)
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { return .failure(.negative) }
         if let clock = readClock() { return clock }
-        var total = 0, parts = 0
+        if i < bytes.count, isLetter(bytes[i]) { return readWords() }
+        var parts = 0
         while i < bytes.count {
-            guard let (whole, fraction, scale) = readNumber() else { return .failure(.malformed) }
-            if whole < 0 || whole > TimeSpan.longest.seconds { return .failure(.tooLong) }
+            guard let (whole, fraction, fractionDigits) = readNumber() else { return .failure(.malformed) }
             skipSpaces()
-            guard let unit = readUnit() else { return .failure(.malformed) }
-            // Rounded to the second, as Todo+ rounds.
-            total += whole * unit + (fraction * unit + scale / 2) / scale
-            if total > TimeSpan.longest.seconds { return .failure(.tooLong) }
+            guard let unit = readUnit()?.milliseconds else { return .failure(.malformed) }
+            if whole < 0 || whole > Self.longestMilliseconds / unit { return .failure(.tooLong) }
+            add(whole: whole, fraction: fraction, fractionDigits: fractionDigits, unit: unit)
+            if milliseconds > Self.longestMilliseconds { return .failure(.tooLong) }
             parts += 1
             skipSeparators(andWord: true)
             if i < bytes.count, bytes[i] == UInt8(ascii: "-") { return .failure(.negative) }
         }
-        return parts == 0 ? .failure(.malformed) : .success(TimeSpan(seconds: total))
+        return parts == 0 ? .failure(.malformed) : rounded()
+    }
+
+    /// Adds `whole.fraction` units exactly (to `maxFractionDigits`).
+    private mutating func add(whole: Int, fraction: UInt64, fractionDigits: Int, unit: Int) {
+        milliseconds += whole * unit
+        guard fractionDigits > 0 else { return }
+        var scale: UInt64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let product = fraction.multipliedFullWidth(by: UInt64(unit))
+        let (quotient, remainder) = scale.dividingFullWidth(product)
+        milliseconds += Int(quotient)
+        rest += remainder * (Self.fractionScale / scale)
+        if rest >= Self.fractionScale {
+            rest -= Self.fractionScale
+            milliseconds += 1
+        }
+    }
+
+    /// Whole seconds, a half second and more rounding up, as Todo+ rounds.
+    private func rounded() -> Result<TimeSpan, TimeSpan.ReadError> {
+        let seconds = milliseconds / 1000 + (milliseconds % 1000 >= 500 ? 1 : 0)
+        return seconds > TimeSpan.longest.seconds ? .failure(.tooLong) : .success(TimeSpan(seconds: seconds))
+    }
+
+    /// `an hour`, `two days`, `half an hour`: Todo+ reads a number in words only as the whole value and
+    /// only before a spelled-out unit.
+    private mutating func readWords() -> Result<TimeSpan, TimeSpan.ReadError> {
+        var word = readWord()
+        var half = false
+        if word == "half" {
+            half = true
+            skipSpaces()
+            let start = i
+            word = readWord()
+            if word == "a" || word == "an" { word = "" } else { i = start }
+        } else if word == "a" {
+            skipSpaces()
+            let start = i
+            if readWord() == "half" { half = true } else { i = start }
+        }
+        guard half || Self.numberWords.contains(word) else { return .failure(.malformed) }
+        skipSpaces()
+        let name = readWord()
+        guard let unit = Self.units.first(where: { $0.spelledOut.contains(name) }), !half || unit.halves else {
+            return .failure(.malformed)
+        }
+        skipSpaces()
+        guard i == bytes.count else { return .failure(.malformed) }
+        if half {
+            add(whole: 0, fraction: 5, fractionDigits: 1, unit: unit.milliseconds)
+        } else {
+            let count = word == "a" || word == "an" ? 1 : Self.numberWords.firstIndex(of: word)! - 1
+            add(whole: count, fraction: 0, fractionDigits: 0, unit: unit.milliseconds)
+        }
+        return rounded()
     }
 
     /// `H:MM` or `H:MM:SS` filling the whole value, as Todo+'s clock format writes elapsed time.
@@ -69,8 +146,9 @@ struct TimeSpanReader {
     }
 
     /// Digits with an optional fraction (`1.5`, `.5`); whole is -1 when it has too many digits.
-    private mutating func readNumber() -> (whole: Int, fraction: Int, scale: Int)? {
-        var whole = 0, fraction = 0, scale = 1, digits = 0, fractionDigits = 0
+    private mutating func readNumber() -> (whole: Int, fraction: UInt64, fractionDigits: Int)? {
+        var whole = 0, digits = 0, fractionDigits = 0
+        var fraction: UInt64 = 0
         while i < bytes.count, isDigit(bytes[i]) {
             digits += 1
             if digits <= Self.maxDigits { whole = whole * 10 + Int(bytes[i] - UInt8(ascii: "0")) }
@@ -79,10 +157,8 @@ struct TimeSpanReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "."), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
             i += 1
             while i < bytes.count, isDigit(bytes[i]) {
-                // Digits past the sixth change nothing a second would show.
-                if fractionDigits < 6 {
-                    fraction = fraction * 10 + Int(bytes[i] - UInt8(ascii: "0"))
-                    scale *= 10
+                if fractionDigits < Self.maxFractionDigits {
+                    fraction = fraction * 10 + UInt64(bytes[i] - UInt8(ascii: "0"))
                     fractionDigits += 1
                 }
                 i += 1
@@ -90,14 +166,18 @@ struct TimeSpanReader {
         } else if digits == 0 {
             return nil
         }
-        return (digits > Self.maxDigits ? -1 : whole, fraction, scale)
+        return (digits > Self.maxDigits ? -1 : whole, fraction, fractionDigits)
     }
 
-    private mutating func readUnit() -> Int? {
+    private mutating func readWord() -> String {
         let start = i
         while i < bytes.count, isLetter(bytes[i]) { i += 1 }
-        let word = String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self)
-        return Self.units.first { $0.names.contains(word) }?.seconds
+        return String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self)
+    }
+
+    private mutating func readUnit() -> Unit? {
+        let word = readWord()
+        return Self.units.first { $0.short.contains(word) || $0.spelledOut.contains(word) }
     }
 
     private mutating func skipSpaces() {
