@@ -10,7 +10,7 @@
 -- on a messy item and "Convert to note" through vim.lsp.buf.code_action; a
 -- refile to a project of a second open file (both buffers change); with the
 -- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; :TaskPaperFocus on a
--- search and on a project, following edits (in a second, embedded Neovim: not while typing in insert mode),
+-- search, on a project and both, following edits (in a second, embedded Neovim: not while typing in insert mode),
 -- and :TaskPaperUnfocus giving the user's folds back; a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
@@ -585,11 +585,15 @@ expect_visible(':TaskPaperFocus on "Meetings:"', { 0, 4, 5, 6 })
 -- A line added above moves the item focused into; the new line is not in it.
 vim.api.nvim_buf_set_lines(focus_buf, 0, 0, true, { 'Inbox:' })
 expect_visible('"Inbox:" added above, focus on "Meetings:"', { 1, 5, 6, 7 })
+-- A search inside the item at the cursor: what it finds under "Meetings:", and the ancestors.
+vim.api.nvim_win_set_cursor(focus_win, { 6, 0 })
+require('taskpaper').focus_here('@today')
+expect_visible('focus_here("@today") on "Meetings:"', { 1, 5, 7 })
 
 -- A search that does not parse: its error, and the folds stay as they were.
 vim.cmd('TaskPaperFocus (@today')
 expect_message('a search that does not parse', '^TaskPaper focus: .', vim.log.levels.ERROR)
-check(vim.deep_equal(visible_lines(), { 1, 5, 6, 7 }),
+check(vim.deep_equal(visible_lines(), { 1, 5, 7 }),
   'a bad search should leave the focus as it was; visible are ' .. inspect(visible_lines()))
 
 -- Nothing found: the whole file shows, and says so.
