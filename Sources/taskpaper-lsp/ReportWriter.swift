@@ -19,9 +19,13 @@ struct ReportWindow {
 /// `report`'s three outputs: text (one `path:line: text` a task under each group's line), JSON, and
 /// Markdown for a weekly review.
 enum ReportWriter {
-    /// `3 done · est 4h30m · 2h10m lasted`
+    /// `3 done · est 4h30m · 2h10m lasted`; a sum no task in the group contributes to is left out, as in
+    /// `details`.
     static func summary(_ group: TimeReport.Group) -> String {
-        "\(group.entries.count) done · est \(group.estimate) · \(group.lasted) lasted"
+        var parts = ["\(group.entries.count) done"]
+        if let estimate = group.estimate { parts.append("est \(estimate)") }
+        if let lasted = group.lasted { parts.append("\(lasted) lasted") }
+        return parts.joined(separator: " · ")
     }
 
     /// What an entry adds to its text: the project (by day) or the day (by project), and its time.
@@ -107,8 +111,8 @@ enum ReportWriter {
                     w.object { w in
                         w.key("title"); w.string(group.title)
                         w.key("count"); w.int(group.entries.count)
-                        w.key("estimateSeconds"); w.int(group.estimate.seconds)
-                        w.key("lastedSeconds"); w.int(group.lasted.seconds)
+                        w.key("estimateSeconds"); w.int((group.estimate ?? .zero).seconds)
+                        w.key("lastedSeconds"); w.int((group.lasted ?? .zero).seconds)
                         w.key("items")
                         w.array { w in for entry in group.entries { item(entry, path: paths[entry.document], &w) } }
                     }

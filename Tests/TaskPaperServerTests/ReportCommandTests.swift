@@ -49,7 +49,7 @@ import TaskPaperServer
         // 2026-11-10 is before the window; the undated @done is in no window; @lasted(-5h) counts nothing.
         #expect(
             Self.lines(r.stdout) == [
-                "2026-11-18: 1 done · est 1h30m · 0m lasted",
+                "2026-11-18: 1 done · est 1h30m",
                 "  ./work.taskpaper:4: Fix *links* <b> (Work / Site · est 1h30m)",
                 "2026-11-19: 1 done · est 3h · 2h lasted",
                 "  ./work.taskpaper:10: Old report (Work / Reports · est 3h · 2h lasted)",
@@ -73,14 +73,14 @@ import TaskPaperServer
                 "Work / Site: 2 done · est 2h30m · 1h20m lasted",
                 "  work.taskpaper:3: Write intro (2026-11-20 · est 1h · 1h20m lasted)",
                 "  work.taskpaper:4: Fix *links* <b> (2026-11-18 · est 1h30m)",
-                "Work: 1 done · est 0m · 0m lasted",
+                "Work: 1 done",
                 "  work.taskpaper:6: Plan week (2026-11-20)",
-                "(no project): 2 done · est 0m · 30m lasted",
+                "(no project): 2 done · 30m lasted",
                 "  work.taskpaper:7: Loose task (2026-11-10 · 30m lasted)",
                 "  work.taskpaper:8: Undated (undated)",
                 "Work / Reports: 1 done · est 3h · 2h lasted",
                 "  work.taskpaper:10: Old report (2026-11-19 · est 3h · 2h lasted)",
-                "Home.Garden: 1 done · est 0m · 1h15m lasted",
+                "Home.Garden: 1 done · 1h15m lasted",
                 "  work.taskpaper:11: Todo+ item (2026-11-21 · 1h15m lasted)",
                 "open: 1 estimated task · est 2h30m",
                 "",
@@ -100,6 +100,15 @@ import TaskPaperServer
         #expect(items.map { $0["project"]?.stringValue } == ["Work / Site", "Work"])
         #expect(items.map { $0["line"]?.intValue } == [3, 6])
         #expect(root["open"]?["estimateSeconds"]?.intValue == 3 * 3600 + 15 * 60)
+        // JSON keeps the sums the text leaves out: 0 for a group with no estimate or time lasted.
+        let byProject = try AgendaSearchCommandTests.run(
+            ["report", "--format", "json", "--by", "project", "work.taskpaper"], in: dir)
+        let work = try #require(
+            JSONParser.parse(Array(byProject.stdout.utf8))["groups"]?.arrayValue?.first {
+                $0["title"]?.stringValue == "Work"
+            })
+        #expect(work["estimateSeconds"]?.intValue == 0)
+        #expect(work["lastedSeconds"]?.intValue == 0)
     }
 
     @Test func exitCodesAsAgenda() throws {
@@ -137,7 +146,7 @@ import TaskPaperServer
         #expect(
             Self.lines(r.stdout) == [
                 "# Done, since 2026-11-18", "", "6 done", "",
-                "## 2026\\-11\\-18", "", "1 done · est 1h30m · 0m lasted", "",
+                "## 2026\\-11\\-18", "", "1 done · est 1h30m", "",
                 "- Fix \\*links\\* &lt;b&gt; (Work / Site · est 1h30m)", "",
                 "## 2026\\-11\\-19", "", "1 done · est 3h · 2h lasted", "",
                 "- Old report (Work / Reports · est 3h · 2h lasted)", "",
