@@ -61,35 +61,17 @@ enum ReportWriter {
         var out = "# Done, \(window.description)\n\n"
         out += "\(report.doneCount) done\n\n"
         for group in report.groups {
-            out += "## \(escaped(group.title))\n\n\(summary(group))\n\n"
+            out += "## \(MarkdownText.escaped(group.title, at: .heading))\n\n\(summary(group))\n\n"
             for entry in group.entries {
-                let details = details(entry, by: grouping).map(escaped)
-                out +=
-                    "- " + escaped(entry.text) + (details.isEmpty ? "" : " (" + details.joined(separator: " · ") + ")")
-                out += "\n"
+                // Escaped as one text: the details' project is the user's too, and a code span or
+                // emphasis could pair across the parenthesis.
+                let details = details(entry, by: grouping)
+                let line = entry.text + (details.isEmpty ? "" : " (" + details.joined(separator: " · ") + ")")
+                out += "- " + MarkdownText.escaped(line, at: .lineStart) + "\n"
             }
             out += "\n"
         }
         return out + openLine(report, label: "**Open:**") + "\n"
-    }
-
-    /// The text as Markdown shows it as written: a backslash before what original Markdown (and so
-    /// Python-Markdown and CommonMark) could read as markup, and `&`, `<`, `>` as entities (a backslash before
-    /// `<` escapes it in CommonMark only).
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!":
-                out.append("\\")
-                out.append(c)
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static func json(
