@@ -108,7 +108,7 @@ enum MarkdownText {
         c.isASCII && ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars.contains(c)
     }
 
-    /// `#65;`, `#x41;` or `amp;` from `i`: what makes `&` an entity (Python-Markdown takes any name).
+    /// `#65`, `#x41` or `amp;` from `i`: what makes `&` an entity (Python-Markdown takes any name).
     private static func startsEntity(_ s: [Unicode.Scalar], at i: Int) -> Bool {
         var k = i
         func skip(_ allowed: (Unicode.Scalar) -> Bool) -> Int {
@@ -120,16 +120,14 @@ enum MarkdownText {
         let isHex = { (c: Unicode.Scalar) in isDigit(c) || ("a"..."f").contains(c) || ("A"..."F").contains(c) }
         let isAlnum = { (c: Unicode.Scalar) in isDigit(c) || ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
         if k < s.count && s[k] == "#" {
+            // Python-Markdown reads `&#65` as `&#65;` (as browsers do): a number needs no `;`.
             k += 1
             if k < s.count && (s[k] == "x" || s[k] == "X") {
                 k += 1
-                guard skip(isHex) > 0 else { return false }
-            } else if skip(isDigit) == 0 {
-                return false
+                return skip(isHex) > 0
             }
-        } else if skip(isAlnum) == 0 {
-            return false
+            return skip(isDigit) > 0
         }
-        return k < s.count && s[k] == ";"
+        return skip(isAlnum) > 0 && k < s.count && s[k] == ";"
     }
 }
