@@ -19,9 +19,13 @@ struct ReportWindow {
 /// `report`'s three outputs: text (one `path:line: text` a task under each group's line), JSON, and
 /// Markdown for a weekly review.
 enum ReportWriter {
-    /// `3 done · est 4h30m · 2h10m lasted`
+    /// `3 done · est 4h30m · 2h10m lasted`; a sum no task in the group contributes to is left out, as in
+    /// `details`.
     static func summary(_ group: TimeReport.Group) -> String {
-        "\(group.entries.count) done · est \(group.estimate) · \(group.lasted) lasted"
+        var parts = ["\(group.entries.count) done"]
+        if let estimate = group.estimate { parts.append("est \(estimate)") }
+        if let lasted = group.lasted { parts.append("\(lasted) lasted") }
+        return parts.joined(separator: " · ")
     }
 
     /// What an entry adds to its text: the project (by day) or the day (by project), and its time.
@@ -57,35 +61,17 @@ enum ReportWriter {
         var out = "# Done, \(window.description)\n\n"
         out += "\(report.doneCount) done\n\n"
         for group in report.groups {
-            out += "## \(escaped(group.title))\n\n\(summary(group))\n\n"
+            out += "## \(MarkdownText.escaped(group.title, at: .heading))\n\n\(summary(group))\n\n"
             for entry in group.entries {
-                let details = details(entry, by: grouping).map(escaped)
-                out +=
-                    "- " + escaped(entry.text) + (details.isEmpty ? "" : " (" + details.joined(separator: " · ") + ")")
-                out += "\n"
+                // Escaped as one text: the details' project is the user's too, and a code span or
+                // emphasis could pair across the parenthesis.
+                let details = details(entry, by: grouping)
+                let line = entry.text + (details.isEmpty ? "" : " (" + details.joined(separator: " · ") + ")")
+                out += "- " + MarkdownText.escaped(line, at: .lineStart) + "\n"
             }
             out += "\n"
         }
         return out + openLine(report, label: "**Open:**") + "\n"
-    }
-
-    /// The text as Markdown shows it as written: a backslash before what original Markdown (and so
-    /// Python-Markdown and CommonMark) could read as markup, and `&`, `<`, `>` as entities (a backslash before
-    /// `<` escapes it in CommonMark only).
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!":
-                out.append("\\")
-                out.append(c)
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static func json(
@@ -107,8 +93,8 @@ enum ReportWriter {
                     w.object { w in
                         w.key("title"); w.string(group.title)
                         w.key("count"); w.int(group.entries.count)
-                        w.key("estimateSeconds"); w.int(group.estimate.seconds)
-                        w.key("lastedSeconds"); w.int(group.lasted.seconds)
+                        w.key("estimateSeconds"); w.int((group.estimate ?? .zero).seconds)
+                        w.key("lastedSeconds"); w.int((group.lasted ?? .zero).seconds)
                         w.key("items")
                         w.array { w in for entry in group.entries { item(entry, path: paths[entry.document], &w) } }
                     }

@@ -21,8 +21,17 @@ public struct TimeReport: Sendable, Hashable {
         /// The day (`2026-11-20`) or the project path (`(no project)` for none).
         public var title: String
         public var entries: [Entry]
-        public var estimate: TimeSpan { entries.reduce(.zero) { $0 + ($1.time.estimate ?? .zero) } }
-        public var lasted: TimeSpan { entries.reduce(.zero) { $0 + ($1.time.lasted ?? .zero) } }
+        /// The sum of its tasks' estimates; nil when none has one.
+        public var estimate: TimeSpan? { sum(\.estimate) }
+        /// The sum of its tasks' `@lasted`; nil when none has one.
+        public var lasted: TimeSpan? { sum(\.lasted) }
+
+        private func sum(_ part: KeyPath<ItemTime, TimeSpan?>) -> TimeSpan? {
+            entries.reduce(nil) { total, entry in
+                guard let span = entry.time[keyPath: part] else { return total }
+                return (total ?? .zero) + span
+            }
+        }
     }
 
     public var groups: [Group]
