@@ -41,7 +41,10 @@ enum ReportWriter {
     }
 
     static func openLine(_ report: TimeReport, label: String = "open:") -> String {
-        "\(label) \(report.openCount) estimated \(report.openCount == 1 ? "task" : "tasks") · est \(report.openEstimate)"
+        // Like a group, no estimate says nothing about one.
+        report.openCount == 0
+            ? "\(label) no estimated tasks"
+            : "\(label) \(report.openCount) estimated \(report.openCount == 1 ? "task" : "tasks") · est \(report.openEstimate)"
     }
 
     static func text(_ report: TimeReport, paths: [String], by grouping: TimeReport.Grouping) -> String {

@@ -117,6 +117,10 @@ import TaskPaperServer
         let none = try AgendaSearchCommandTests.run(["report", "--since", "2030-01-01", "."], in: dir)
         #expect(none.status == 1)
         #expect(Self.lines(none.stdout) == ["open: 2 estimated tasks · est 3h15m", ""])
+        try "- a @done(2026-11-20)\n- b\n".write(
+            to: dir.appendingPathComponent("u.taskpaper"), atomically: true, encoding: .utf8)
+        let bare = try AgendaSearchCommandTests.run(["report", "--since", "2026-11-01", "u.taskpaper"], in: dir)
+        #expect(Self.lines(bare.stdout).suffix(2) == ["open: no estimated tasks", ""])
         #expect(try AgendaSearchCommandTests.run(["report", "--since", "soonish", "."], in: dir).status == 2)
         #expect(try AgendaSearchCommandTests.run(["report", "--by", "week", "."], in: dir).status == 2)
         #expect(try AgendaSearchCommandTests.run(["report"], in: dir).status == 2)
