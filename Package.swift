@@ -9,7 +9,7 @@ let package = Package(
     ],
     targets: [
         // The format itself: lines, tags, dates, edits. No LSP, no I/O.
-        .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "Planning/README.md"]),
+        .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "JSRegex/README.md", "Planning/README.md"]),
         // The language server: JSON-RPC framing, protocol types, dispatch, features.
         .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md", "PERFORMANCE.md"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
