@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md", "PERFORMANCE.md"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
         .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
-        // The performance figures of README.md: `swift build -c release --static-swift-stdlib`, then
+        // The performance figures of Sources/TaskPaperServer/PERFORMANCE.md: `swift build -c release --static-swift-stdlib`, then
         // `.build/release/taskpaper-bench` (the server built as the READMEs install it).
         .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),
         .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),
