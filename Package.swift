@@ -9,12 +9,12 @@ let package = Package(
     ],
     targets: [
         // The format itself: lines, tags, dates, edits. No LSP, no I/O.
-        .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "Planning/README.md"]),
+        .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "JSRegex/README.md", "Planning/README.md"]),
         // The language server: JSON-RPC framing, protocol types, dispatch, features.
         .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md", "PERFORMANCE.md"]),
         // The thin executable: `serve` over stdio and `check` from a shell.
         .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
-        // The performance figures of README.md: `swift build -c release --static-swift-stdlib`, then
+        // The performance figures of Sources/TaskPaperServer/PERFORMANCE.md: `swift build -c release --static-swift-stdlib`, then
         // `.build/release/taskpaper-bench` (the server built as the READMEs install it).
         .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),
         .testTarget(name: "TaskPaperTests", dependencies: ["TaskPaper"]),

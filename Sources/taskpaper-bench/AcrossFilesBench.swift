@@ -1,7 +1,7 @@
 import Foundation
 import TaskPaperServer
 
-/// Issue 30 at the client side of stdio, on the largest document: the code actions on a task line, and on a
+/// At the client side of stdio, on the largest document: the code actions on a task line, and on a
 /// small file whose "Move to" menu lists the large one's projects, and each edit across files from the command to the
 /// last byte of its workspace/applyEdit: refile a task to the other file, archive every done item to
 /// `NAME_archive.taskpaper`, and Unarchive (a code action whose edit comes with it) of an item in the

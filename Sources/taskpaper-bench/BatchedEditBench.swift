@@ -1,8 +1,8 @@
 import Foundation
 import TaskPaperServer
 
-/// One didChange of many changes, as a multi-cursor edit, a re-indent or a formatting result sends it
-/// (issue 31): 2,000 one-character inserts spread over the document, timed from sending the
+/// One didChange of many changes, as a multi-cursor edit, a re-indent or a formatting result sends it:
+/// 2,000 one-character inserts spread over the document, timed from sending the
 /// notification to the last byte of its publishDiagnostics, on a fresh server. Its cost should follow
 /// what it changes, not how many findings the document has: the same figure with a finding on every line.
 enum BatchedEditBench {

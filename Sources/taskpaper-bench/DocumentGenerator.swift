@@ -1,6 +1,6 @@
 import TaskPaper
 
-/// A TaskPaper document of the same shape as `shared/bench/make-doc.py`:
+/// The benchmark's TaskPaper document, shaped like a person's task list:
 /// projects nested up to three levels, most tasks tagged, dates in 2030, and
 /// a person's mistake on about one line in two hundred.
 struct DocumentGenerator {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `taskpaper-bench`: the performance figures of README.md, in process and over stdio against the
-/// release server, for generated documents of 1k, 10k and 100k lines (or a file).
+/// `taskpaper-bench`: the performance figures of `Sources/TaskPaperServer/PERFORMANCE.md`, in process and
+/// over stdio against the release server, for generated documents of 1k, 10k and 100k lines (or a file),
+/// each checked against its target (`Targets.swift`).
 ///
 ///     swift build -c release --static-swift-stdlib
 ///     .build/release/taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60]
@@ -101,76 +102,53 @@ row("  no-op floor (empty request)", stdio.map { f3($0.noopMs) })
 row("  doc floor (request carrying the doc)", stdio.map { f2($0.docFloorMs) })
 row("  publish move (request of its size)", stdio.map { f3($0.publishMoveMs) })
 
-// The targets, on the largest document: each figure against its floor from the same run.
+// The targets (Targets.swift), on the largest document: each figure against its floor from the same run.
 if let s = stdio.last, let p = inProcess.last, let doc = documents.last {
     print("targets on \(doc.name): figure / floor = ratio (target)")
-    func verdict(
-        _ name: String, _ figure: Double, floor: Double, floorName: String, ratio target: Double,
-        strict: Bool = false
-    ) {
-        let ratio = figure / floor
-        let met = strict ? ratio < target : ratio <= target
-        print(
-            "  " + name.padding(toLength: 42, withPad: " ", startingAt: 0)
-                + "\(f3(figure)) / \(f3(floor)) \(floorName) = \(f2(ratio))x (\(strict ? "<" : "<=") \(f2(target))x)  "
-                + (met ? "met" : "MISSED"))
-    }
-    verdict("open -> diagnostics (stdio)", s.openMs, floor: s.openFloorMs, floorName: "doc floor", ratio: 2)
-    print(
-        "    (\(s.openTrials.count) fresh servers, median shown; each open / its floor: "
-            + s.openTrials.map { f2($0.openMs / $0.floorMs) + "x" }.joined(separator: " ") + ")")
-    // An edit may cost three empty round trips plus moving its own publish message.
-    let moving = max(0, s.publishMoveMs - s.noopMs)
-    verdict(
-        "edit -> diagnostics (stdio)", s.editMedianMs, floor: 3 * s.noopMs + moving,
-        floorName: "3x no-op + publish move", ratio: 1)
-    if stdio.count > 1, let small = stdio.first {
-        verdict(
-            "edit, pull, \(doc.name) vs \(documents[0].name)", s.pullEditMedianMs, floor: small.pullEditMedianMs,
-            floorName: "small doc", ratio: 1.5)
-    } else {
-        print("  edit, pull, large vs small                n/a (one document; run without --file)")
-    }
-    verdict("semantic tokens full (stdio)", s.tokensFullMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 1)
-    verdict(
-        "semantic tokens range (stdio)", s.tokensRangeMs, floor: s.noopMs, floorName: "no-op floor", ratio: 10,
-        strict: true)
-    verdict("document symbols (in process)", p.symbolsMs, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
-    verdict(
-        "first completion (in process)", p.firstCompletionMs, floor: s.docFloorMs, floorName: "doc floor",
-        ratio: 0.5)
-    verdict("a search (in process)", searchMs.last!, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
-    // Issue 31: one notification of many changes costs what it changes, whatever the findings.
     let batched = try BatchedEditBench.run(server: server, text: doc.text)
     let batchedFlagged = try BatchedEditBench.run(server: server, text: BatchedEditBench.everyLineFlagged(doc.text))
-    for (name, ms) in [("", batched), (", all flagged", batchedFlagged)] {
-        print(
-            "  "
-                + "didChange of \(BatchedEditBench.changeCount) changes\(name)".padding(
-                    toLength: 42, withPad: " ", startingAt: 0)
-                + "\(f3(ms)) / \(f3(s.docFloorMs)) doc floor = \(f2(ms / s.docFloorMs))x (no SPEC target)")
-    }
-    // Issue 30 (SPEC §10 names no code action): the actions a cursor move asks for, on a task line, on a
-    // small file whose menu lists this document's projects, and on an archived item (Unarchive's edits come
-    // with it), at the limit of whole-document answers; refiling one task, likewise; archiving every done
-    // item to a file moves a sixth of the document through the pipe, at the open's limit.
     let across = try AcrossFilesBench.run(server: server, text: doc.text)
-    for (name, ms) in [
-        ("code actions, task line (stdio)", across.codeActionsMs),
-        ("code actions, other file's menu (stdio)", across.otherFileMenuMs),
-        ("Unarchive code action (stdio)", across.unarchiveMs),
-        ("refile to another file (stdio)", across.refileMs),
-    ] {
-        verdict(name, ms, floor: s.docFloorMs, floorName: "doc floor", ratio: 0.5)
+    let focus = try FocusBench.run(server: server, text: doc.text)
+    let figures: [Target.Figure: Double] = [
+        .open: s.openMs, .edit: s.editMedianMs, .pulledEdit: s.pullEditMedianMs, .tokensFull: s.tokensFullMs,
+        .tokensRange: s.tokensRangeMs, .symbols: p.symbolsMs, .firstCompletion: p.firstCompletionMs,
+        .search: searchMs.last!, .focus: focus, .batchedEdit: batched, .batchedEditFlagged: batchedFlagged,
+        .codeActions: across.codeActionsMs, .otherFileMenu: across.otherFileMenuMs, .unarchive: across.unarchiveMs,
+        .refile: across.refileMs, .archiveToFile: across.archiveToFileMs,
+    ]
+    var floors: [Target.Floor: Double] = [
+        .doc: s.docFloorMs, .noop: s.noopMs, .edit: 3 * s.noopMs + max(0, s.publishMoveMs - s.noopMs),
+    ]
+    if stdio.count > 1 { floors[.smallDocument] = stdio[0].pullEditMedianMs }
+    for target in Target.all {
+        let label = "  " + target.figure.rawValue.padding(toLength: 42, withPad: " ", startingAt: 0)
+        let figure = figures[target.figure]!
+        // The open is timed on fresh servers, each against the doc floor of its own server.
+        guard let floor = target.figure == .open ? s.openFloorMs : floors[target.floor] else {
+            print(label + "n/a (one document; run without --file)")
+            continue
+        }
+        let ratio = figure / floor
+        let line = label + "\(f3(figure)) / \(f3(floor)) \(target.floor.rawValue) = \(f2(ratio))x"
+        guard let limit = target.ratio else {
+            print(line + " (no target)")
+            continue
+        }
+        let met = target.strict ? ratio < limit : ratio <= limit
+        print(line + " (\(target.strict ? "<" : "<=") \(f2(limit))x)  " + (met ? "met" : "MISSED"))
+        if target.figure == .open {
+            print(
+                "    (\(s.openTrials.count) fresh servers, median shown; each open / its floor: "
+                    + s.openTrials.map { f2($0.openMs / $0.floorMs) + "x" }.joined(separator: " ") + ")")
+        }
     }
-    verdict(
-        "archive done items to file (stdio)", across.archiveToFileMs, floor: s.docFloorMs, floorName: "doc floor",
-        ratio: 2)
     let docMB = Double(doc.text.utf8.count) / (1024 * 1024), rssMB = Double(s.rssKB) / 1024
-    let rssTarget = "< 10 x \(f2(docMB)) MB + 30 MB = \(f2(10 * docMB + 30)) MB"
+    let rssLimit = Target.memoryPerDocumentSize * docMB + Target.memoryAllowanceMB
+    let rssTarget =
+        "< \(Int(Target.memoryPerDocumentSize)) x \(f2(docMB)) MB + \(Int(Target.memoryAllowanceMB)) MB = \(f2(rssLimit)) MB"
     print(
         "  peak RSS                                  \(f2(rssMB)) MB (\(rssTarget))  "
-            + (rssMB < 10 * docMB + 30 ? "met" : "MISSED"))
+            + (rssMB < rssLimit ? "met" : "MISSED"))
     if stdio.count > 1, let small = stdio.first, let smallP = inProcess.first {
         print(
             "scaling: edit over stdio (push) \(doc.name) / \(documents[0].name) = "

@@ -52,7 +52,7 @@ enum ReportCommand {
         return report.doneCount > 0 ? 0 : 1
     }
 
-    /// A date as a tag's value reads (SPEC §1): `2026-11-20`, `-7d`, `last monday`.
+    /// A date as a tag's value reads (`Sources/TaskPaper/README.md`, Dates): `2026-11-20`, `-7d`, `last monday`.
     static func readDate(_ text: String, clock: LintClock) -> DateValue? {
         if case .success(let value) = DateValue.parse(Substring(text), clock: clock) { value } else { nil }
     }

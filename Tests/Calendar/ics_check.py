@@ -1,4 +1,4 @@
-"""Checks a calendar that `taskpaper-lsp ics` wrote, for Tests/TaskPaperServerTests/CalendarCommandTests.swift.
+"""Checks a calendar that `taskpaper-lsp ics` wrote, for Tests/TaskPaperServerTests/CommandLine/CalendarCommandTests.swift.
 
 Usage: python ics_check.py FILE.ics
 

@@ -1,6 +1,6 @@
 ;;; emacs_lsp_mode_test.el --- editors/emacs with lsp-mode, set up as its README says  -*- lexical-binding: t; -*-
 
-;; Run by Tests/TaskPaperServerTests/EmacsTests.swift in a fresh HOME whose
+;; Run by Tests/TaskPaperServerTests/Editors/EmacsTests.swift in a fresh HOME whose
 ;; ~/.local/bin holds the server (the README's install step) and whose init
 ;; file is the README's lsp-mode setup:
 ;;

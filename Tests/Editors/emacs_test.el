@@ -1,6 +1,6 @@
 ;;; emacs_test.el --- editors/emacs with eglot, set up as its README says  -*- lexical-binding: t; -*-
 
-;; Run by Tests/TaskPaperServerTests/EmacsTests.swift in a fresh HOME whose
+;; Run by Tests/TaskPaperServerTests/Editors/EmacsTests.swift in a fresh HOME whose
 ;; ~/.local/bin holds the server (the README's install step) and whose init
 ;; file is the README's eglot setup:
 ;;

@@ -19,7 +19,7 @@ return {
   -- Without a marker the server still runs, on the single file.
   root_markers = { '.git' },
   -- The `taskpaper` section, served to the server's `workspace/configuration`
-  -- requests. These are the defaults.
+  -- requests. These are the defaults (the root README's Settings).
   settings = {
     taskpaper = {
       -- Warn about lines longer than this many characters; 0 turns it off.

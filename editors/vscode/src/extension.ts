@@ -22,7 +22,7 @@ function serverCommand(): string {
   return configured.trim() || 'taskpaper-lsp';
 }
 
-/** The settings the server reads, without the client-only ones. */
+/** The settings the server reads (the root README's Settings), without the client-only ones. */
 function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('taskpaper');
   return {

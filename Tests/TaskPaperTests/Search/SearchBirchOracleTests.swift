@@ -17,7 +17,7 @@ import Testing
     static let birch = ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_OUTLINE"] ?? ""
     static let clock = SearchBadInputTests.clock
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Oracles/birch-search/run.js")
+        .deletingLastPathComponent().appendingPathComponent("Oracles/birch-search/run.js")
 
     /// Why the comparison cannot run here; nil when it can.
     static let unavailable: String? = {

@@ -201,7 +201,7 @@ import Testing
     ]
 
     @Test func randomQueriesNeverCrash() throws {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let outline = SearchBadInputTests.outline(SearchFixtureTests.fixture + "\n- x @t(a, b) @d(2026-11-20)\n\n")
         for _ in 0..<10_000 {
             var query = ""
@@ -219,18 +219,6 @@ import Testing
             } catch let error as SearchParseError {
                 #expect(error.utf8Offset >= 0 && error.utf8Offset <= query.utf8.count, "\(query)")
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// Transport fuzzing against the real binary (issue 8): damaged framing,
+/// Transport fuzzing against the real binary: damaged framing,
 /// bodies that are no JSON, JSON that is no message, every method with params
 /// that don't fit, interleaved with probes whose answers must never change.
 ///

@@ -9,6 +9,7 @@ import Testing
 @Suite struct NeovimTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The Neovim to run, or nil when there is none.
     static var nvim: URL? {

@@ -108,9 +108,8 @@ import TaskPaperServer
     }
 
     @Test func theExampleFileCountsWhatEachOfItsSearchesFinds() throws {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let text = try String(contentsOf: repo.appendingPathComponent("examples/searches.taskpaper"), encoding: .utf8)
+        let example = NeovimTests.repository.appendingPathComponent("examples/searches.taskpaper")
+        let text = try String(contentsOf: example, encoding: .utf8)
         let c = TestClient()
         try c.initialize()
         c.open("file:///searches-example.taskpaper", text)

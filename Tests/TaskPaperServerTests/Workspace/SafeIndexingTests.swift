@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// Safe indexing (issue 8) beyond WorkspaceIndexTests: the scan and the
+/// Safe indexing beyond WorkspaceIndexTests: the scan and the
 /// watched-file re-reads never leave the workspace folder through a link,
 /// never block on or crash over odd entries, skip files over the size limit
 /// with a log line, and the server writes no file anywhere.

@@ -4,7 +4,7 @@ import Testing
 import TaskPaperServer
 
 /// One didChange of many changes (a formatting result, a re-indent, a multi-cursor edit) notes its
-/// findings once, not change by change (issue 31): through the real binary, what it publishes equals
+/// findings once, not change by change: through the real binary, what it publishes equals
 /// what the same changes sent one notification each publish, and what a fresh open of the text does.
 /// How long such a notification takes is measured by `taskpaper-bench` (`batched edit`), not here.
 @Suite struct BatchedChangeTests {

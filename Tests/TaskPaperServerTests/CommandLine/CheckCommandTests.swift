@@ -111,9 +111,7 @@ import TaskPaperServer
     }
 
     @Test func bundledExampleShowsEveryCode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let r = try Self.check(["examples/errands.taskpaper"], in: root)
+        let r = try Self.check(["examples/errands.taskpaper"], in: NeovimTests.repository)
         #expect(r.status == 1)
         for code in [
             "date-malformed", "date-invalid", "range-inverted", "tag-value-unbalanced", "line-too-long",

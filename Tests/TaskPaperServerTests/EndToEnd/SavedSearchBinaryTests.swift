@@ -64,7 +64,7 @@ import TaskPaperServer
 
     /// Definition and references on an item whose saved search does not parse answer as on any other
     /// item (null, or the tag's references on a tag): the params are valid, and the `search-malformed`
-    /// diagnostic already says what is wrong (issue 31).
+    /// diagnostic already says what is wrong.
     @Test func definitionAndReferencesOnMalformedValidAndAbsentSavedSearches() throws {
         let c = try LSPClient(environment: ["TASKPAPER_NOW": "2026-11-21T10:00"])
         try c.initialize()

@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskPaper
 
-/// SPEC 2: each rule with its examples, asserting code, severity and the exact range.
+/// Each rule with the examples of `Sources/TaskPaper/README.md`, Diagnostics, asserting code, severity and the exact range.
 @Suite struct RulesTests {
     static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 21), now: TimeOfDay(hour: 10, minute: 0))
 

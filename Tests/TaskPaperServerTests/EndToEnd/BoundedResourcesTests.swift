@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// Bounded resources (issue 8), observed from outside through /proc: a frame
+/// Bounded resources, observed from outside through /proc: a frame
 /// over the limit is refused unread, an announced body costs nothing until it
 /// arrives, nesting is bounded in what the server reads and in what it writes,
 /// and nothing per document or request stays behind.

@@ -112,11 +112,11 @@ private func links(_ text: String, extended: Bool = true) -> [[String]] {
             "com", "de", "é", "«", "»", "“", "”", "\u{00A0}", "\u{3000}", ",", "!", "?", "'", "\"", "%",
             "+", "~", "../", "example", "q=1", "#", "[", "]", "{", "}", ";", "`", "0",
         ]
-        var rng = LinkLineRandom(seed: 19)
+        var rng = SeededRandom(seed: 19)
         var linkedLines = 0
         for _ in 0..<3000 {
-            let count = rng.next(16) + 1
-            let text = (0..<count).map { _ in fragments[rng.next(fragments.count)] }.joined()
+            let count = rng.below(16) + 1
+            let text = (0..<count).map { _ in fragments[rng.below(fragments.count)] }.joined()
             let line = TextDocument(text: text).lines[0]
             let ours = SmartLinks.links(in: line, context: context, extended: false).map(\.range)
             let body = String(text.utf8.dropFirst(line.syntax.indentLength))!
@@ -128,19 +128,6 @@ private func links(_ text: String, extended: Bool = true) -> [[String]] {
         }
         // The lines exercise the patterns: most hold a link.
         #expect(linkedLines > 1500)
-    }
-}
-
-/// SplitMix64: the same random lines on every run.
-private struct LinkLineRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
 

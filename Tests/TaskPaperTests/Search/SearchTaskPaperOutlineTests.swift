@@ -2,7 +2,7 @@ import Testing
 
 @testable import TaskPaper
 
-/// Issue 27, row by row: what a search finds in the outline TaskPaper 3 sees.
+/// Row by row, what a search finds in the outline TaskPaper 3 sees.
 /// Every expectation was written down from birch-outline (TaskPaper 3's model
 /// code) run unchanged in node on this document (`Tests/Oracles/birch-search/run.js`):
 /// line numbers of the items, or the offset of a parse error.

@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskPaper
 
-/// SPEC 1: kinds of line, indentation, tags and payloads.
+/// Kinds of line, indentation, tags and payloads (`Sources/TaskPaper/README.md`).
 @Suite struct TagScannerTests {
     @Test(arguments: [
         ("- Buy milk", LineKind.task),

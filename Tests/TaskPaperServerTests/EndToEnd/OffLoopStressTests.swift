@@ -3,7 +3,7 @@ import TaskPaper
 import Testing
 import TaskPaperServer
 
-/// Off-loop answers read snapshots while edits stream in (issue 32): the real binary gets every request
+/// Off-loop answers read snapshots while edits stream in: the real binary gets every request
 /// that runs off the loop (symbols, selection ranges, code lenses, links, references and definition on a
 /// saved search, hover, searches, workspace symbols) interleaved with edits that insert, delete and type,
 /// none waiting for an answer. Every request is answered without error, the edited document answers as a

@@ -13,8 +13,7 @@ import Testing
         var reason: String
     }
 
-    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Data")
+    static let data = NeovimTests.repository.appendingPathComponent("Tests/Data")
 
     static func rows() throws -> [Row] {
         let text = try String(contentsOf: data.appendingPathComponent("todoplus-durations.tsv"), encoding: .utf8)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TaskPaperServer
 
-/// The random-edit oracle of issue 8, where DiagnosticsTests' end-of-run check
+/// The random-edit oracle, where DiagnosticsTests' end-of-run check
 /// and the UTF-16 delta test leave gaps: seeded, all three encodings, checked
 /// after every batch (diagnostics, the token delta chain, symbols, folding
 /// against the same text opened afresh), lone CR and CRLF, combining marks and
