@@ -7,8 +7,8 @@ enum FocusCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "focus", showsDue: false)
         var projectPath: String?
-        let queryText: String?
-        let read = listing.readArguments(
+        let queryText: String
+        let read = listing.readQueryAndPaths(
             arguments, usage: usage,
             options: [
                 "--project": { value in
@@ -17,24 +17,14 @@ enum FocusCommand {
                 }
             ])
         switch read {
-        case .success(let words):
-            queryText = words.first
-            listing.paths = Array(words.dropFirst())
+        case .success(let text): queryText = text
         case .failure(let stop): return stop.status
         }
-        guard let queryText else { return listing.usageError("no QUERY given") }
-        guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
         // With --project, an empty QUERY shows the whole project.
         var query: SearchQuery?
         if !(queryText.isEmpty && projectPath != nil) {
-            do throws(SearchParseError) {
-                query = try SearchQuery.parse(queryText)
-            } catch {
-                StandardError.write(
-                    "taskpaper-lsp focus: the query does not parse: \(error.message)"
-                        + " (at UTF-8 offset \(error.utf8Offset))\n")
-                return 2
-            }
+            guard let parsed = listing.parse(query: queryText) else { return 2 }
+            query = parsed
         }
 
         let clock = Clock.current()

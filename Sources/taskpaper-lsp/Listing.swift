@@ -66,6 +66,32 @@ struct Listing {
         return paths.isEmpty ? usageError("no PATH given") : nil
     }
 
+    /// `readArguments` for a command of a query and paths (`QUERY PATH...`): the query's text, with `paths`
+    /// set, or the exit code to stop with.
+    mutating func readQueryAndPaths(
+        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+    ) -> Result<String, ExitCode> {
+        switch readArguments(arguments, usage: usage, options: options) {
+        case .success(let words):
+            guard let query = words.first else { return .failure(ExitCode(usageError("no QUERY given"))) }
+            paths = Array(words.dropFirst())
+            return paths.isEmpty ? .failure(ExitCode(usageError("no PATH given"))) : .success(query)
+        case .failure(let stop): return .failure(stop)
+        }
+    }
+
+    /// The query, or nil after saying on stderr why it does not parse (the command then exits 2).
+    func parse(query text: String) -> SearchQuery? {
+        do throws(SearchParseError) {
+            return try SearchQuery.parse(text)
+        } catch {
+            StandardError.write(
+                "taskpaper-lsp \(command): the query does not parse: \(error.message) (at UTF-8 offset \(error.utf8Offset))\n"
+            )
+            return nil
+        }
+    }
+
     /// The exit code a command stops with before listing anything.
     struct ExitCode: Error {
         let status: Int32

@@ -6,24 +6,12 @@ import TaskPaperServer
 enum SearchCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var listing = Listing(command: "search", showsDue: false)
-        let queryText: String?
-        switch listing.readArguments(arguments, usage: usage) {
-        case .success(let words):
-            queryText = words.first
-            listing.paths = Array(words.dropFirst())
+        let queryText: String
+        switch listing.readQueryAndPaths(arguments, usage: usage) {
+        case .success(let text): queryText = text
         case .failure(let stop): return stop.status
         }
-        guard let queryText else { return listing.usageError("no QUERY given") }
-        guard !listing.paths.isEmpty else { return listing.usageError("no PATH given") }
-        let query: SearchQuery
-        do throws(SearchParseError) {
-            query = try SearchQuery.parse(queryText)
-        } catch {
-            StandardError.write(
-                "taskpaper-lsp search: the query does not parse: \(error.message)"
-                    + " (at UTF-8 offset \(error.utf8Offset))\n")
-            return 2
-        }
+        guard let query = listing.parse(query: queryText) else { return 2 }
 
         let clock = Clock.current()
         for document in listing.documents() {
