@@ -44,10 +44,11 @@ enum CalendarCommand {
 
         let clock = Clock.current()
         let offsets = UTCOffsets()
-        let options = CalendarExport.Options(
+        var options = CalendarExport.Options(
             events: events, daysBack: daysBack, clock: clock, stamp: stamp(clock),
-            utcOffset: { offsets.offset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) }, eventLength: eventLength,
-            openOnly: openOnly)
+            utcOffset: { offsets.offset(at: $0, pinned: getenv("TASKPAPER_NOW") != nil) })
+        options.eventLength = eventLength
+        options.openOnly = openOnly
         var out = ContentLines()
         CalendarExport.begin(into: &out)
         var written = 0, unreadableDates = 0

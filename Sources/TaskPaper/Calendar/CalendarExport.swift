@@ -12,18 +12,15 @@ public struct CalendarExport {
         /// The local time zone's offset from UTC in seconds at a local moment (for `COMPLETED`, in UTC).
         public var utcOffset: @Sendable (LocalDateTime) -> Int
         /// How long a timed event without an end lasts when its task has no estimate.
-        public var eventLength: TimeSpan
+        public var eventLength = CalendarExport.defaultEventLength
         /// Done and cancelled tasks left out.
-        public var openOnly: Bool
+        public var openOnly = false
 
         public init(
             events: Bool, daysBack: Int, clock: LintClock, stamp: String,
-            utcOffset: @escaping @Sendable (LocalDateTime) -> Int,
-            eventLength: TimeSpan = CalendarExport.defaultEventLength, openOnly: Bool = false
+            utcOffset: @escaping @Sendable (LocalDateTime) -> Int
         ) {
             self.events = events
-            self.eventLength = eventLength
-            self.openOnly = openOnly
             self.daysBack = daysBack
             self.clock = clock
             self.stamp = stamp

@@ -77,11 +77,15 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
     }
 
+    /// A new temp folder holding the files (a name may have folders: `work/work.taskpaper`).
     static func folder(_ files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-ics-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (name, text) in files {
-            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let file = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
         }
         return dir
     }

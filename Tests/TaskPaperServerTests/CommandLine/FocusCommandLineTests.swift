@@ -25,12 +25,7 @@ import TaskPaperServer
         """
 
     static func fixture() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-focus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: dir.appendingPathComponent("work"), withIntermediateDirectories: true)
-        try home.write(to: dir.appendingPathComponent("home.taskpaper"), atomically: true, encoding: .utf8)
-        try work.write(to: dir.appendingPathComponent("work/work.taskpaper"), atomically: true, encoding: .utf8)
-        return dir
+        try CalendarCommandTests.folder(["home.taskpaper": home, "work/work.taskpaper": work])
     }
 
     static func focus(_ args: [String], in dir: URL) throws -> CheckCommandTests.Run {

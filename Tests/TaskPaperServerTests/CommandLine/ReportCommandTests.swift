@@ -28,12 +28,7 @@ import TaskPaperServer
         """
 
     static func fixture() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tp-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try work.write(to: dir.appendingPathComponent("work.taskpaper"), atomically: true, encoding: .utf8)
-        try home.write(to: dir.appendingPathComponent("sub/home.taskpaper"), atomically: true, encoding: .utf8)
-        return dir
+        try CalendarCommandTests.folder(["work.taskpaper": work, "sub/home.taskpaper": home])
     }
 
     static func lines(_ text: String) -> [String] {

@@ -41,9 +41,7 @@ import Testing
 
     @Test(.enabled(if: unavailable == nil, Comment(rawValue: unavailable ?? "")))
     func randomSearchesAgreeWithBirchOutline() throws {
-        let seed =
-            ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_SEED"].flatMap { UInt64($0) }
-            ?? UInt64.random(in: 1...UInt64.max)
+        let seed = Self.seed()
         var rng = SeededRandom(seed: seed)
         var cases: [(text: String, queries: [String])] = []
         for _ in 0..<60 {
@@ -92,9 +90,7 @@ import Testing
     /// view read off birch's own evaluation and tree (`run.js --focus`).
     @Test(.enabled(if: unavailable == nil, Comment(rawValue: unavailable ?? "")))
     func focusedViewsAgreeWithBirchOutline() throws {
-        let seed =
-            ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_SEED"].flatMap { UInt64($0) }
-            ?? UInt64.random(in: 1...UInt64.max)
+        let seed = Self.seed()
         var rng = SeededRandom(seed: seed)
         var cases: [(text: String, views: [(query: String?, line: Int?)])] = []
         for _ in 0..<40 {
@@ -144,6 +140,12 @@ import Testing
         for line in disagreements.prefix(20) { print("disagrees: \(line)") }
         #expect(compared > 1000)
         #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagree (printed above, the first 20)")
+    }
+
+    /// `TASKPAPER_BIRCH_SEED`, which replays a run, or a new one.
+    static func seed() -> UInt64 {
+        ProcessInfo.processInfo.environment["TASKPAPER_BIRCH_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64.max)
     }
 
     enum BirchAnswer: Equatable, CustomStringConvertible {
