@@ -490,8 +490,10 @@ end
 function M.capture(text, opts)
   opts = opts or {}
   local cmd = { binary(), 'add' }
-  if opts.to then
-    vim.list_extend(cmd, { '--to', opts.to })
+  -- No shell runs the command: `~` is expanded here.
+  local to = opts.to and vim.fn.expand(opts.to)
+  if to then
+    vim.list_extend(cmd, { '--to', to })
   end
   if opts.project then
     vim.list_extend(cmd, { '--project', opts.project })
@@ -512,7 +514,7 @@ function M.capture(text, opts)
   local where = vim.trim(result.stdout or '')
   vim.notify(problems == '' and where or (where .. '\n' .. problems),
     problems == '' and vim.log.levels.INFO or vim.log.levels.WARN)
-  local file = opts.to or vim.env.TASKPAPER_INBOX
+  local file = to or vim.env.TASKPAPER_INBOX
   local inbox = file and vim.fn.bufnr(vim.fn.fnamemodify(file, ':p')) or -1
   if inbox > 0 and vim.api.nvim_buf_is_loaded(inbox) then
     vim.cmd('checktime ' .. inbox)
