@@ -70,12 +70,15 @@ enum AddCommand {
             StandardError.write("taskpaper-lsp add: \(file): \(problem.message); nothing was added or changed\n")
             return 2
         }
-        for (line, task) in zip(added.lines, tasks) { print("\(file):\(line + 1): \(task)") }
-        let newLines = Set(added.lines)
-        for f in Linter.lint(added.text, settings: LintSettings(), clock: Clock.current())
-        where newLines.contains(f.line) {
-            let column = Characters.count(f.text, upTo: f.diagnostic.range.lowerBound, isASCII: f.isASCII) + 1
-            StandardError.write(Check.textLine(f, column: column, in: file) + "\n")
+        let clock = Clock.current()
+        for ((line, lineText), task) in zip(added, tasks) {
+            print("\(file):\(line + 1): \(task)")
+            // The rules read one line at a time: the new line alone finds what the whole file would.
+            for var f in Linter.lint(lineText, settings: LintSettings(), clock: clock) {
+                f.line = line
+                let column = Characters.count(f.text, upTo: f.diagnostic.range.lowerBound, isASCII: f.isASCII) + 1
+                StandardError.write(Check.textLine(f, column: column, in: file) + "\n")
+            }
         }
         return 0
     }
@@ -97,11 +100,8 @@ enum AddCommand {
 
     struct Problem: Error { let message: String }
 
-    /// The file's new text and the 0-based lines of the tasks in it.
-    struct Added {
-        var text: String
-        var lines: [Int]
-    }
+    /// Each task's 0-based line in the file's new text, and that line's text.
+    typealias Added = [(line: Int, text: String)]
 
     /// Adds the tasks under the file's lock, replacing the file by a new one renamed over it; when the
     /// file changed while the new text was made (an editor does not take the lock), reads it again.
@@ -128,7 +128,8 @@ enum AddCommand {
             }
             let newText = document.text
             switch replace(target, with: newText, mode: before.st_mode & 0o7777, unlessChangedSince: before) {
-            case .success: return .success(Added(text: newText, lines: lines))
+            case .success:
+                return .success(lines.map { ($0, document.lines[$0].text) })
             case .failure(let problem) where problem.message.isEmpty: continue
             case .failure(let problem): return .failure(problem)
             }
