@@ -199,6 +199,44 @@ import TaskPaperServer
         #expect(try FileManager.default.contentsOfDirectory(atPath: ws.root.path) == ["a.taskpaper"])
     }
 
+    @Test func aFileSavedByAnEditorWhileTheTaskIsAddedIsReadAgain() throws {
+        // Large enough that the add is still at work when the editor saves.
+        let tasks = (0..<200_000).map { "\t- task \($0) @due(2026-12-01)\n" }.joined()
+        let ws = try TempWorkspace(["a.taskpaper": "Inbox:\n" + tasks])
+        let add = Process()
+        add.executableURL = LSPClient.binary
+        add.arguments = ["add", "--to", "a.taskpaper", "captured"]
+        add.currentDirectoryURL = ws.root
+        add.standardOutput = FileHandle.nullDevice
+        try add.run()
+        // Editors take no lock: this one saves in place once the add has read the whole file.
+        let path = ws.url("a.taskpaper").resolvingSymlinksInPath().path
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        while add.isRunning, Self.readOffset(of: path, by: add.processIdentifier) != size {}
+        let editor = try FileHandle(forUpdating: ws.url("a.taskpaper"))
+        try editor.seekToEnd()
+        try editor.write(contentsOf: Data("- saved by an editor\n".utf8))
+        try editor.close()
+        add.waitUntilExit()
+        #expect(add.terminationStatus == 0)
+        let lines = try ws.read("a.taskpaper").split(separator: "\n")
+        #expect(lines.filter { $0 == "- saved by an editor" }.count == 1)
+        #expect(lines.filter { $0 == "\t- captured" }.count == 1)
+        #expect(lines.count == 200_003)
+    }
+
+    /// How far the process has read the file, from its open descriptor's `pos` in /proc; nil when it has none.
+    static func readOffset(of path: String, by pid: Int32) -> Int? {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        for fd in fds
+        where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == path {
+            let info = (try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8)) ?? ""
+            let pos = info.split(separator: "\n").first { $0.hasPrefix("pos:") }
+            return pos.flatMap { Int($0.dropFirst(4).trimmingCharacters(in: .whitespaces)) }
+        }
+        return nil
+    }
+
     @Test func aServerWatchingTheWorkspaceFindsTheAddedTask() throws {
         let ws = try TempWorkspace(["inbox.taskpaper": "Inbox:\n\t- call mum\n"])
         let c = try LSPClient.indexing(
