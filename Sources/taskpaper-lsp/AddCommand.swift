@@ -31,7 +31,8 @@ enum AddCommand {
                 i += 1
             }
         }
-        guard let path = CaptureEdits.projectPath(projectText) else {
+        let path = UnarchiveEdits.projectPath(projectText[...])
+        guard !path.isEmpty else {
             return usageError("--project needs project names separated by ' / ' ('Work / Errands')")
         }
         guard let file = file ?? inboxFromEnvironment() else {

@@ -12,18 +12,9 @@ public enum CaptureEdits {
     /// left to add or the text spans lines.
     public static func taskText(_ text: String) -> String? {
         guard !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
-        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
-        let body = String(trimmed.reversed())
+        let body = text.trimmingBlanks
         guard !body.isEmpty, body != "-" else { return nil }
         return body.hasPrefix("- ") ? body : "- " + body
-    }
-
-    /// `Work / Errands` as the names it holds; nil when one of them is empty.
-    public static func projectPath(_ text: String) -> [String]? {
-        let names = text.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-        }
-        return names.contains(where: \.isEmpty) ? nil : names
     }
 
     /// `task` (already a task, see `taskText`) as the last child of the project at `path`. The projects
@@ -35,20 +26,13 @@ public enum CaptureEdits {
         -> Capture
     {
         let outline = Outline(lines: lines, indentWidth: indentWidth)
-        let known = MoveEdits.projectPaths(outline)
-        var existing = 0
-        var parent: Int?
-        for depth in stride(from: path.count, to: 0, by: -1) {
-            let prefix = Array(path.prefix(depth))
-            if let found = known.first(where: { $0.path == prefix }) {
-                (existing, parent) = (depth, found.line)
-                break
-            }
-        }
+        // As unarchiving finds a path: projects inside a top-level `Archive:` are not candidates.
+        let (parent, missing) = UnarchiveEdits.resolve(
+            path, in: UnarchiveEdits.projectsByPath(outline, along: [path]))
         let indent = MoveEdits.indentation(outline, keeping: [])
         let firstDepth = parent.map { (outline.depth(of: $0) ?? 0) + 1 } ?? 0
         var newLines: [String] = []
-        for (k, name) in path.dropFirst(existing).enumerated() {
+        for (k, name) in missing.enumerated() {
             newLines.append(indent(firstDepth + k) + name + ":")
         }
         newLines.append(indent(firstDepth + newLines.count) + task)

@@ -72,7 +72,8 @@ import TaskPaperServer
         #expect(r.stdout == "a.taskpaper:6: - pay in\n")
 
         // Found now: the next task goes under the same project, after the first.
-        let again = try Self.add(["--to", "a.taskpaper", "--project", "Work/Errands/Bank/Counter", "ask"], in: ws)
+        let again = try Self.add(
+            ["--to", "a.taskpaper", "--project", "Work / Errands / Bank / Counter", "ask"], in: ws)
         #expect(again.stdout == "a.taskpaper:7: - ask\n")
         #expect(try ws.read("a.taskpaper").contains("\t\t\t\t- pay in\n\t\t\t\t- ask\nHome:"))
     }
