@@ -238,7 +238,7 @@ import TaskPaperServer
         return nil
     }
 
-    @Test func aServerWatchingTheWorkspaceFindsTheAddedTask() throws {
+    @Test func aServerWatchingTheWorkspaceFindsTheAddedTaskInSymbolsAndSearches() throws {
         let ws = try TempWorkspace(["inbox.taskpaper": "Inbox:\n\t- call mum\n"])
         let c = try LSPClient.indexing(
             ws, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
@@ -247,6 +247,11 @@ import TaskPaperServer
         #expect(r.stdout == "\(ws.url("inbox.taskpaper").path):3: - Buy milk\n")
         try c.changeWatchedFiles([(ws.uri("inbox.taskpaper"), 2)])
         #expect(try WorkspaceIndexTests.symbols(c, "milk") == ["Buy milk in Inbox (inbox.taskpaper:2)"])
+        let found = try c.request(
+            "workspace/executeCommand", ["command": "taskpaper.search", "arguments": [["query": "milk"]]])
+        #expect(
+            (found.arrayValue ?? []).map { "\(ws.relative($0["uri"]?.stringValue ?? "")) \($0.rangeTuple)" }
+                == ["inbox.taskpaper [2, 1, 2, 11]"])
         #expect(try c.shutdownAndExit() == 0)
     }
 }
