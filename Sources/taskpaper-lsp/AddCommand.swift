@@ -108,7 +108,10 @@ enum AddCommand {
     /// file changed while the new text was made (an editor does not take the lock), reads it again.
     static func add(_ tasks: [String], under path: [String], to file: String) -> Result<Added, Problem> {
         let target = followingLinks(file)
-        for _ in 0..<100 {
+        // Another add replacing the file is progress, and so never counted: only rereads after changes
+        // by a writer that takes no lock are, so that one rewriting the file all the time stops it.
+        var rereads = 0
+        while rereads < 100 {
             let fd: Int32
             let before: stat
             switch openLocked(target) {
@@ -131,7 +134,7 @@ enum AddCommand {
             switch replace(target, with: newText, mode: before.st_mode & 0o7777, unlessChangedSince: before) {
             case .success:
                 return .success(lines.map { ($0, document.lines[$0].text) })
-            case .failure(let problem) where problem.message.isEmpty: continue
+            case .failure(let problem) where problem.message.isEmpty: rereads += 1
             case .failure(let problem): return .failure(problem)
             }
         }
