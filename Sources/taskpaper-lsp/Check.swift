@@ -62,7 +62,7 @@ enum Check {
                 let endColumn = Characters.count(f.text, upTo: d.range.upperBound, isASCII: f.isASCII) + 1
                 switch format {
                 case .text:
-                    print("\(file):\(f.line + 1):\(column): \(d.severity.name): \(d.message) [\(d.code.rawValue)]")
+                    print(textLine(f, column: column, in: file))
                 case .json:
                     jsonItems.append { w in
                         w.object { w in
@@ -85,6 +85,12 @@ enum Check {
         }
         if unreadable { return 2 }
         return anyError ? 1 : 0
+    }
+
+    /// A finding as `check` prints it: `path:line:column: severity: message [code]`.
+    static func textLine(_ f: Linter.Finding, column: Int, in file: String) -> String {
+        let d = f.diagnostic
+        return "\(file):\(f.line + 1):\(column): \(d.severity.name): \(d.message) [\(d.code.rawValue)]"
     }
 
     /// The files of `paths` (each expanded as `expand` does) in the order given, each once however it is

@@ -28,6 +28,13 @@ let usage = """
       taskpaper-lsp ics [--events] [--event-length D] [--open-only] [--days-back N] PATH...
                                     Dated tasks as an iCalendar (RFC 5545) file: VTODOs,
                                     or VEVENTs with --events.
+      taskpaper-lsp add [--to FILE] [--project PATH] TEXT...
+                                    TEXT as a task, the last of project PATH (default
+                                    Inbox; 'Work / Errands'; missing projects are made)
+                                    in FILE (default $TASKPAPER_INBOX), where it prints
+                                    it went: path:line: task. TEXT '-' reads one task a
+                                    line from standard input. Exit 2 on a refused file
+                                    or text.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
@@ -41,6 +48,7 @@ case "search": exit(SearchCommand.run(Array(args.dropFirst())))
 case "focus": exit(FocusCommand.run(Array(args.dropFirst())))
 case "report": exit(ReportCommand.run(Array(args.dropFirst())))
 case "ics": exit(CalendarCommand.run(Array(args.dropFirst())))
+case "add": exit(AddCommand.run(Array(args.dropFirst())))
 default: break
 }
 args.removeAll { $0 == "--stdio" }

@@ -8,7 +8,8 @@
 ;; twice on a line and on a region and C-c C-a once, each with no wait and no
 ;; answer to any question (stdin is empty: a prompt or a menu fails the test);
 ;; then the focus, on an outline of its own, with the lines the window shows
-;; (`invisible-p') compared with what the outline's indentation says.
+;; (`invisible-p') compared with what the outline's indentation says; last
+;; `taskpaper-capture' from a buffer that is no TaskPaper file.
 ;; Prints PASS, or FAIL: ... and exits 1.
 
 (require 'cl-lib)
@@ -255,6 +256,29 @@ bad one, unfocus. The outline replaces the sample's text, as a paste would."
   (taskpaper-test--check (equal (taskpaper-test--visible) (taskpaper-test--lines))
                          "after taskpaper-unfocus an edit should hide nothing: %S" (taskpaper-test--visible)))
 
+(defun taskpaper-test--check-capture (dir)
+  "M-x taskpaper-capture from a buffer that is no TaskPaper file: the task
+lands in $TASKPAPER_INBOX and the buffer visiting that file shows it."
+  (let ((inbox (expand-file-name "inbox.taskpaper" dir))
+        (notes (find-file-noselect (expand-file-name "notes.txt" dir))))
+    (with-temp-file inbox (insert "Inbox:\n\t- Call mum\n"))
+    (let ((inbox-buffer (find-file-noselect inbox)))
+      (setenv "TASKPAPER_INBOX" inbox)
+      (with-current-buffer notes
+        (taskpaper-test--check (not (derived-mode-p 'taskpaper-mode)) "notes.txt is in %s" major-mode)
+        (let ((where (taskpaper-capture "Buy milk @due(tomorrow)")))
+          (taskpaper-test--check (equal where (concat inbox ":3: - Buy milk @due(tomorrow)"))
+                                 "taskpaper-capture said %S" where)))
+      (let ((want "Inbox:\n\t- Call mum\n\t- Buy milk @due(tomorrow)\n"))
+        (taskpaper-test--check (equal (with-temp-buffer (insert-file-contents inbox) (buffer-string)) want)
+                               "after taskpaper-capture the inbox holds %S"
+                               (with-temp-buffer (insert-file-contents inbox) (buffer-string)))
+        (taskpaper-test--check (equal (with-current-buffer inbox-buffer (buffer-string)) want)
+                               "the buffer visiting the inbox shows %S"
+                               (with-current-buffer inbox-buffer (buffer-string))))
+      (kill-buffer inbox-buffer)
+      (kill-buffer notes))))
+
 (defun taskpaper-test-run (connect diagnostics)
   "Open the sample, CONNECT the client (returns once it is up), check it all.
 DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
@@ -274,6 +298,7 @@ DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
         (taskpaper-test--check-focus)
         (set-buffer-modified-p nil)
         (kill-buffer)
+        (taskpaper-test--check-capture dir)
         (delete-directory dir t)
         (princ "PASS\n")
         (kill-emacs 0))

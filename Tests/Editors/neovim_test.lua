@@ -11,7 +11,8 @@
 -- refile to a project of a second open file (both buffers change); with the
 -- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; :TaskPaperFocus on a
 -- search, on a project and both, following edits (in a second, embedded Neovim: not while typing in insert mode),
--- and :TaskPaperUnfocus giving the user's folds back; a clean exit.
+-- and :TaskPaperUnfocus giving the user's folds back; :TaskPaperCapture from a buffer that is no
+-- TaskPaper file (the task in $TASKPAPER_INBOX, the loaded inbox buffer reloaded); a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -684,7 +685,37 @@ expect_typist_visible('second Neovim, insert mode left', { 3, 4 })
 vim.rpcnotify(typist, 'nvim_command', 'qall!')
 check(vim.fn.jobwait({ typist }, 10000)[1] >= 0, 'the second Neovim did not quit')
 
--- 13. A clean shutdown -----------------------------------------------------------
+-- 13. :TaskPaperCapture from a buffer that is no TaskPaper file -------------------
+
+local inbox_path = dir .. '/inbox.taskpaper'
+vim.fn.writefile({ 'Inbox:', '\t- Call mum' }, inbox_path)
+vim.cmd.edit(vim.fn.fnameescape(inbox_path))
+local inbox_buf = vim.api.nvim_get_current_buf()
+vim.cmd.edit(vim.fn.fnameescape(dir .. '/notes.txt'))
+local notes_buf = vim.api.nvim_get_current_buf()
+check(vim.bo[notes_buf].filetype ~= 'taskpaper', 'notes.txt should not be a taskpaper buffer')
+vim.env.TASKPAPER_INBOX = inbox_path
+local captured = {}
+vim.notify = function(msg, level)
+  captured[#captured + 1] = { msg = msg, level = level }
+end
+vim.cmd('TaskPaperCapture Buy milk @due(tomorrow)')
+vim.notify = notify
+local want_inbox = { 'Inbox:', '\t- Call mum', '\t- Buy milk @due(tomorrow)' }
+check(vim.deep_equal(vim.fn.readfile(inbox_path), want_inbox),
+  ':TaskPaperCapture should add the task to $TASKPAPER_INBOX, the file holds ' .. inspect(vim.fn.readfile(inbox_path)))
+check(vim.deep_equal(captured, { { msg = inbox_path .. ':3: - Buy milk @due(tomorrow)', level = vim.log.levels.INFO } }),
+  ':TaskPaperCapture should say where the task went, said ' .. inspect(captured))
+wait(5000, function()
+  return vim.deep_equal(vim.api.nvim_buf_get_lines(inbox_buf, 0, -1, false), want_inbox)
+end, 'the loaded inbox buffer to reload the captured task', function()
+  return inspect(vim.api.nvim_buf_get_lines(inbox_buf, 0, -1, false))
+end)
+check(vim.api.nvim_get_current_buf() == notes_buf and not vim.bo[notes_buf].modified,
+  ':TaskPaperCapture should leave the current buffer as it was')
+log(':TaskPaperCapture from notes.txt: ' .. captured[1].msg .. ', the inbox buffer reloaded')
+
+-- 14. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

@@ -29,11 +29,15 @@
 ;;
 ;; M-x taskpaper-focus shows only what a search finds (TaskPaper's focus),
 ;; following the edits; M-x taskpaper-unfocus shows every line again.
+;;
+;; M-x taskpaper-capture adds a task to the file $TASKPAPER_INBOX names,
+;; from any buffer (`taskpaper-lsp add').
 
 ;;; Code:
 
 (require 'font-lock)
 (require 'seq)
+(require 'subr-x)
 
 (declare-function eglot-managed-p "eglot" ())
 (declare-function eglot-execute-command "eglot" (server command arguments))
@@ -352,6 +356,35 @@ both to search within that item. The focus follows the edits until
     (widen)
     (remove-overlays (point-min) (point-max) 'invisible 'taskpaper-focus))
   (remove-from-invisibility-spec 'taskpaper-focus))
+
+(defun taskpaper-capture (text &optional project file)
+  "Add TEXT as a task with `taskpaper-lsp add', from any buffer.
+It goes last in PROJECT (a path, \"Work / Errands\"; default Inbox) of
+FILE, else of the file $TASKPAPER_INBOX names. A buffer visiting that
+file is reverted when it has no changes of its own. Returns where the
+task went, \"path:line: task\"."
+  (interactive (list (read-string "Capture (TaskPaper task): ")))
+  (let ((arguments (append '("add")
+                           (and file (list "--to" (expand-file-name file)))
+                           (and project (list "--project" project))
+                           (list "--" text)))
+        (errors (make-temp-file "taskpaper-capture")))
+    (unwind-protect
+        (with-temp-buffer
+          (let* ((status (apply #'call-process (car taskpaper-lsp-command) nil (list t errors) nil arguments))
+                 (where (string-trim (buffer-string)))
+                 (problems (with-temp-buffer
+                             (insert-file-contents errors)
+                             (string-trim (buffer-string))))
+                 (target (or file (getenv "TASKPAPER_INBOX")))
+                 (visiting (and target (find-buffer-visiting (expand-file-name target)))))
+            (unless (eql status 0) (user-error "taskpaper-capture: %s" problems))
+            (when visiting
+              (with-current-buffer visiting
+                (unless (buffer-modified-p) (revert-buffer t t t))))
+            (message "%s" (if (equal problems "") where (concat where "\n" problems)))
+            where))
+      (delete-file errors))))
 
 (defvar taskpaper-mode-map
   (let ((map (make-sparse-keymap)))

@@ -243,7 +243,8 @@ public enum UnarchiveEdits {
 }
 
 extension String {
-    fileprivate var trimmingBlanks: String {
+    /// Without the spaces and tabs at either end.
+    var trimmingBlanks: String {
         var s = Substring(self)
         while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
         while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }

@@ -4,16 +4,21 @@ import TaskPaperServer
 
 /// `taskpaper-lsp agenda` and `taskpaper-lsp search` from a shell, on a temp folder.
 @Suite struct AgendaSearchCommandTests {
-    static func run(_ args: [String], in dir: URL) throws -> CheckCommandTests.Run {
+    static func run(
+        _ args: [String], in dir: URL, environment: [String: String] = [:], input: String? = nil
+    ) throws -> CheckCommandTests.Run {
         let p = Process()
         p.executableURL = LSPClient.binary
         p.arguments = args
         p.currentDirectoryURL = dir
-        p.environment = ["TASKPAPER_NOW": "2026-11-21"]
-        let out = Pipe(), err = Pipe()
+        p.environment = ["TASKPAPER_NOW": "2026-11-21"].merging(environment) { $1 }
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
         p.standardOutput = out
         p.standardError = err
+        p.standardInput = stdin
         try p.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return .init(

@@ -12,6 +12,8 @@
 --   require('taskpaper').focus('@today')   -- fold away all but what the search finds
 --   require('taskpaper').focus_here()      -- fold away all but the item at the cursor
 --   require('taskpaper').unfocus()         -- the window's own folds back
+--
+--   require('taskpaper').capture('Buy milk @due(tomorrow)')  -- `taskpaper-lsp add`, from any buffer
 
 local M = {}
 
@@ -465,6 +467,59 @@ function M.complete_query(arg_lead)
   return vim.tbl_filter(function(word)
     return vim.startswith(word, arg_lead)
   end, words)
+end
+
+--- The server's binary as the `taskpaper` config names it (`cmd`), else `taskpaper-lsp` on PATH.
+local function binary()
+  local ok, config = pcall(function()
+    return vim.lsp.config.taskpaper
+  end)
+  if ok and config and type(config.cmd) == 'table' and config.cmd[1] then
+    return config.cmd[1]
+  end
+  return 'taskpaper-lsp'
+end
+
+--- Adds `text` as a task with `taskpaper-lsp add`: to `opts.to`, else the file `$TASKPAPER_INBOX`
+--- names, under the project `opts.project` (a path, `Work / Errands`; default `Inbox`). Works from any
+--- buffer. That file's buffer, if loaded, is then checked for changes (`:checktime`: with 'autoread' an
+--- unmodified buffer reloads). Returns where the task went (`path:line: task`), or nil.
+---@param text string
+---@param opts? { to?: string, project?: string }
+---@return string?
+function M.capture(text, opts)
+  opts = opts or {}
+  local cmd = { binary(), 'add' }
+  -- No shell runs the command: `~` is expanded here.
+  local to = opts.to and vim.fn.expand(opts.to)
+  if to then
+    vim.list_extend(cmd, { '--to', to })
+  end
+  if opts.project then
+    vim.list_extend(cmd, { '--project', opts.project })
+  end
+  vim.list_extend(cmd, { '--', text })
+  local ok, result = pcall(function()
+    return vim.system(cmd, { text = true }):wait()
+  end)
+  if not ok then
+    vim.notify('TaskPaper: cannot run ' .. cmd[1] .. ': ' .. tostring(result), vim.log.levels.ERROR)
+    return nil
+  end
+  local problems = vim.trim(result.stderr or '')
+  if result.code ~= 0 then
+    vim.notify(problems, vim.log.levels.ERROR)
+    return nil
+  end
+  local where = vim.trim(result.stdout or '')
+  vim.notify(problems == '' and where or (where .. '\n' .. problems),
+    problems == '' and vim.log.levels.INFO or vim.log.levels.WARN)
+  local file = to or vim.env.TASKPAPER_INBOX
+  local inbox = file and vim.fn.bufnr(vim.fn.fnamemodify(file, ':p')) or -1
+  if inbox > 0 and vim.api.nvim_buf_is_loaded(inbox) then
+    vim.cmd('checktime ' .. inbox)
+  end
+  return where
 end
 
 return M

@@ -8,7 +8,7 @@
 --
 --     vim.api.nvim_set_hl(0, '@lsp.type.payload.taskpaper', { link = 'Constant' })
 --
--- It also defines :TaskPaperFocus and :TaskPaperUnfocus (lua/taskpaper.lua does the work).
+-- It also defines :TaskPaperFocus, :TaskPaperUnfocus and :TaskPaperCapture (lua/taskpaper.lua does the work).
 
 if vim.g.loaded_taskpaper then
   return
@@ -86,3 +86,8 @@ end, {
 vim.api.nvim_create_user_command('TaskPaperUnfocus', function()
   require('taskpaper').unfocus()
 end, { nargs = 0, desc = 'TaskPaper: show the whole file and the folds it had' })
+
+-- Capture: `taskpaper-lsp add` from any buffer, to the file $TASKPAPER_INBOX names.
+vim.api.nvim_create_user_command('TaskPaperCapture', function(opts)
+  require('taskpaper').capture(opts.args)
+end, { nargs = '+', desc = 'TaskPaper: add a task to the inbox ($TASKPAPER_INBOX)' })
