@@ -66,7 +66,9 @@ if workspaceFiles > 0 {
     let root = try WorkspaceDiagnosticsBench.makeWorkspace(files: workspaceFiles)
     defer { try? FileManager.default.removeItem(at: root) }
     print("workspace diagnostics: \(workspaceFiles) files of 200 lines, pushed over stdio, ms from initialized")
-    print("setting   index built   last publish   publishes   diagnostics   RSS after (MB)   peak (MB)   one file changed")
+    print(
+        "setting   index built   last publish   publishes   diagnostics   RSS after (MB)   peak (MB)"
+            + "   one file changed")
     for scope in ["off", "due", "all"] {
         let f = try WorkspaceDiagnosticsBench.run(server: server, root: root, scope: scope)
         print(
