@@ -71,12 +71,12 @@ extension Server {
         }
     }
 
-    /// Whether the index must be read again for workspace diagnostics (another day, other lint settings).
+    /// What closed files are linted with now; nil while workspace diagnostics are off.
     var workspaceLintBasis: LintBasis? {
         settings.workspaceDiagnostics == .off ? nil : LintBasis(settings: settings.lint, clock: now())
     }
 
-    /// After settings or the date changed: every file's report may have.
+    /// A new `workspaceDiagnostics` setting: every file's report may differ.
     func workspaceDiagnosticsSettingsChanged() {
         guard workspaceDiagnostics.scope != settings.workspaceDiagnostics else { return }
         workspaceDiagnostics.scope = settings.workspaceDiagnostics
