@@ -7,6 +7,7 @@ extension Server {
         .onLoop(InitializeParams.self, Server.initialize),
         .onLoop(ShutdownParams.self, Server.shutdown),
         .onLoop(DocumentDiagnosticParams.self, advertising: .diagnostics, Server.pullDiagnostics),
+        .onLoop(WorkspaceDiagnosticParams.self, Server.workspaceDiagnostics),
         .onLoop(SemanticTokensParams.self, advertising: .semanticTokens, Server.semanticTokensFull),
         .onLoop(SemanticTokensDeltaParams.self, Server.semanticTokensDelta),
         .onLoop(SemanticTokensRangeParams.self, Server.semanticTokensRange),

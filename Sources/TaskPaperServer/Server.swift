@@ -18,6 +18,8 @@ public final class Server: @unchecked Sendable {
     var documents: [String: OpenDocument] = [:]
     /// Documents whose diagnostics changed since they were last pushed.
     var needsPublish: Set<String> = []
+    /// What was sent of the closed files' diagnostics (Features/WorkspaceDiagnostics.swift).
+    var workspaceDiagnostics = WorkspaceDiagnosticsState()
     /// The last semantic tokens `resultId` handed out, across documents (each
     /// document keeps its own last result: `OpenDocument.semanticTokens`).
     var lastTokensResultID = 0

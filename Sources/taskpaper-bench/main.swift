@@ -6,18 +6,20 @@ import Foundation
 ///
 ///     swift build -c release --static-swift-stdlib
 ///     .build/release/taskpaper-bench [--file DOC.taskpaper] [--sizes 1000,10000,100000] [--edits 60]
-///         [--server PATH] [--idle SECONDS] [--symbols-loop N]
+///         [--server PATH] [--idle SECONDS] [--symbols-loop N] [--workspace-files N]
 ///
 /// Built as the READMEs install the server (`swift run` takes no --static-swift-stdlib, and
 /// `swift run -c release` would rebuild the taskpaper-lsp beside it against the toolchain's libraries).
 ///
 /// `--idle 65` also measures the CPU an idle server uses with the largest document open.
 /// `--symbols-loop 30` times only document symbols on the largest document, 30 times (for profiling).
+/// `--workspace-files 1000` times only workspace diagnostics, over 1,000 generated files of 200 lines.
 var sizes = [1_000, 10_000, 100_000]
 var file: String?
 var edits = 60
 var idleSeconds = 0
 var symbolsLoop = 0
+var workspaceFiles = 0
 var server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "taskpaper-lsp"
 ).path
@@ -32,11 +34,12 @@ while !args.isEmpty {
     case "--server": server = value
     case "--idle": idleSeconds = Int(value) ?? 0
     case "--symbols-loop": symbolsLoop = Int(value) ?? 0
+    case "--workspace-files": workspaceFiles = Int(value) ?? 0
     default:
         FileHandle.standardError.write(
             Data(
                 ("usage: taskpaper-bench [--file DOC] [--sizes 1000,10000,100000] [--edits N] [--server PATH]"
-                    + " [--idle SECONDS] [--symbols-loop N]\n").utf8))
+                    + " [--idle SECONDS] [--symbols-loop N] [--workspace-files N]\n").utf8))
         exit(2)
     }
 }
@@ -57,6 +60,27 @@ if let file {
 
 func row(_ name: String, _ values: [String]) {
     print(name.padding(toLength: 40, withPad: " ", startingAt: 0) + values.map { $0.leftPad(12) }.joined())
+}
+
+if workspaceFiles > 0 {
+    let root = try WorkspaceDiagnosticsBench.makeWorkspace(files: workspaceFiles)
+    defer { try? FileManager.default.removeItem(at: root) }
+    print("workspace diagnostics: \(workspaceFiles) files of 200 lines, pushed over stdio, ms from initialized")
+    print(
+        "setting   index built   last publish   publishes   diagnostics   RSS after (MB)   peak (MB)"
+            + "   one file changed")
+    for scope in ["off", "due", "all"] {
+        let f = try WorkspaceDiagnosticsBench.run(server: server, root: root, scope: scope)
+        print(
+            [
+                scope.padding(toLength: 6, withPad: " ", startingAt: 0), String(format: "%10.0f", f.indexedMs),
+                String(format: "%14.0f", f.lastPublishMs), String(format: "%11d", f.publishes),
+                String(format: "%13d", f.diagnostics), String(format: "%16.1f", Double(f.rssKB) / 1024),
+                String(format: "%11.1f", Double(f.peakRSSKB) / 1024),
+                String(format: "%10d publish", f.oneFilePublishes),
+            ].joined(separator: "  "))
+    }
+    exit(0)
 }
 
 if symbolsLoop > 0, let doc = documents.last {

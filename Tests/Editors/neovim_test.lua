@@ -12,7 +12,8 @@
 -- setting archive = 'file', Archive done items creating NAME_archive.taskpaper; :TaskPaperFocus on a
 -- search, on a project and both, following edits (in a second, embedded Neovim: not while typing in insert mode),
 -- and :TaskPaperUnfocus giving the user's folds back; :TaskPaperCapture from a buffer that is no
--- TaskPaper file (the task in $TASKPAPER_INBOX, the loaded inbox buffer reloaded); a clean exit.
+-- TaskPaper file (the task in $TASKPAPER_INBOX, the loaded inbox buffer reloaded); in a project folder,
+-- the overdue and due-today tasks of a file never opened in vim.diagnostic.get() and setqflist(); a clean exit.
 --
 --   TASKPAPER_LSP=.build/debug/taskpaper-lsp \
 --     nvim --clean --headless --cmd 'set rtp^=editors/neovim' -l Tests/Editors/neovim_test.lua
@@ -715,7 +716,51 @@ check(vim.api.nvim_get_current_buf() == notes_buf and not vim.bo[notes_buf].modi
   ':TaskPaperCapture should leave the current buffer as it was')
 log(':TaskPaperCapture from notes.txt: ' .. captured[1].msg .. ', the inbox buffer reloaded')
 
--- 14. A clean shutdown -----------------------------------------------------------
+-- 14. Workspace diagnostics: a file never opened, listed by vim.diagnostic.get() -------------------
+-- A project folder (a .git marker) starts a client of its own on its root; the server pushes what is due in
+-- its closed files, which Neovim keeps on unloaded buffers: vim.diagnostic.get() and setqflist() list them.
+local project = vim.fn.tempname()
+vim.fn.mkdir(project .. '/.git', 'p')
+local closed_path = project .. '/later.taskpaper'
+vim.fn.writefile({ 'Home:', '\t- Return books @due(2020-01-10)', '\t- Call Bob @due(' .. today() .. ')', '\t- Paint' },
+  closed_path)
+vim.fn.writefile({ '- Read the news' }, project .. '/inbox.taskpaper')
+vim.cmd.edit(vim.fn.fnameescape(project .. '/inbox.taskpaper'))
+local project_client
+wait(15000, function()
+  project_client = vim.lsp.get_clients({ bufnr = 0, name = 'taskpaper' })[1]
+  return project_client ~= nil and project_client ~= client and project_client.initialized
+end, 'a taskpaper client for the project folder')
+local function closed_diagnostics()
+  local got = {}
+  for _, d in ipairs(vim.diagnostic.get()) do
+    if vim.api.nvim_buf_get_name(d.bufnr) == closed_path then
+      got[#got + 1] = d.code .. ' ' .. d.lnum
+    end
+  end
+  table.sort(got)
+  return got
+end
+wait(15000, function()
+  return vim.deep_equal(closed_diagnostics(), { 'due-today 2', 'overdue 1' })
+end, 'the overdue and due-today tasks of later.taskpaper, never opened', function()
+  return 'got ' .. inspect(closed_diagnostics())
+end)
+check(vim.fn.bufloaded(closed_path) == 0, 'later.taskpaper should not have been loaded')
+vim.diagnostic.setqflist({ open = false })
+local listed = vim.tbl_filter(function(item)
+  return vim.api.nvim_buf_get_name(item.bufnr) == closed_path
+end, vim.fn.getqflist())
+check(#listed == 2, 'setqflist() should list both of later.taskpaper, lists ' .. inspect(vim.fn.getqflist()))
+log('workspace diagnostics of a closed file: ' .. inspect(closed_diagnostics()))
+project_client:stop()
+wait(10000, function()
+  return project_client:is_stopped()
+end, 'the project client to stop')
+exit_code = nil
+vim.fn.delete(project, 'rf')
+
+-- 15. A clean shutdown -----------------------------------------------------------
 
 client:stop()
 wait(10000, function()

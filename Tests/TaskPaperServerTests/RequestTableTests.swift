@@ -8,7 +8,8 @@ import TaskPaper
     static func methods(promisedBy key: String, _ options: JSON) -> [String] {
         switch key {
         case "textDocumentSync": ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"]
-        case "diagnosticProvider": ["textDocument/diagnostic"]
+        case "diagnosticProvider":
+            ["textDocument/diagnostic"] + (options["workspaceDiagnostics"] == true ? ["workspace/diagnostic"] : [])
         case "semanticTokensProvider":
             ["textDocument/semanticTokens/full"]
                 + (options["full"]?["delta"] == true ? ["textDocument/semanticTokens/full/delta"] : [])

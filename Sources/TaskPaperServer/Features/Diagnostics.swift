@@ -9,13 +9,14 @@ extension Provider {
         return JSONObject { w in
             w.key("identifier"); w.string("taskpaper")
             w.key("interFileDependencies"); w.bool(false)
-            w.key("workspaceDiagnostics"); w.bool(false)
+            w.key("workspaceDiagnostics"); w.bool(true)
         }
     }
 }
 
 extension Server {
     func publishPendingDiagnostics() {
+        sendPendingWorkspaceDiagnostics()
         guard !needsPublish.isEmpty else { return }
         if client.pullDiagnostics { needsPublish.removeAll(); return }
         for uri in needsPublish.sorted() {
@@ -112,17 +113,33 @@ struct EncodedDiagnostics {
     }
 }
 
-struct LSPDiagnostic: JSONEncodable {
+/// One diagnostic with its range in the client's units: a rule's finding, or a task due today
+/// (workspace diagnostics only, `WorkspaceDiagnostics.swift`), which no rule reports.
+struct LSPDiagnostic: JSONEncodable, Sendable, Hashable {
     var range: ClientRange
-    var diagnostic: LineDiagnostic
+    var severity: Severity
+    var code: String
+    var message: String
+
+    init(range: ClientRange, diagnostic: LineDiagnostic) {
+        self.init(
+            range: range, severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message)
+    }
+
+    init(range: ClientRange, severity: Severity, code: String, message: String) {
+        self.range = range
+        self.severity = severity
+        self.code = code
+        self.message = message
+    }
 
     func write(to w: inout JSONWriter) {
         w.object { w in
             w.key("range"); range.write(to: &w)
-            w.key("severity"); w.int(diagnostic.severity.rawValue)
-            w.key("code"); w.string(diagnostic.code.rawValue)
+            w.key("severity"); w.int(severity.rawValue)
+            w.key("code"); w.string(code)
             w.key("source"); w.string("taskpaper")
-            w.key("message"); w.string(diagnostic.message)
+            w.key("message"); w.string(message)
         }
     }
 }

@@ -97,7 +97,6 @@ extension Server {
         for problem in problems { showMessage(problem) }
         guard new != settings else { return }
         settings = new
-        workspaceIndexSettingsChanged()
         refreshAllDocuments()
     }
 
@@ -130,8 +129,10 @@ extension Server {
         if anyStarted { request("workspace/inlayHint/refresh", JSONNull()) { _ in } }
     }
 
-    /// Re-derives every open document after settings or the day changed.
+    /// Re-derives every open document after settings or the day changed, and the closed files' findings.
     func refreshAllDocuments() {
+        workspaceIndexSettingsChanged()
+        workspaceDiagnosticsSettingsChanged()
         let context = analysisContext
         for (uri, doc) in documents {
             doc.setContext(context)

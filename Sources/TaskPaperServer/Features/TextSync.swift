@@ -29,6 +29,7 @@ extension Server {
                 generations: documentGenerations)
         }
         needsPublish.insert(uri)
+        workspaceDiagnosticsOpened(uri)
     }
 
     func didChange(_ params: DidChangeTextDocumentParams) throws(ResponseError) {
@@ -39,16 +40,11 @@ extension Server {
         needsPublish.insert(uri)
     }
 
-    /// Closing drops the document and every cache it holds.
+    /// Closing drops the document and every cache it holds; the file's diagnostics go back to the workspace's.
     func didClose(_ params: DidCloseTextDocumentParams) {
         let uri = params.textDocument.uri
         guard documents.removeValue(forKey: uri) != nil else { return }
         needsPublish.remove(uri)
-        notify(
-            "textDocument/publishDiagnostics",
-            JSONObject { w in
-                w.key("uri"); w.string(uri)
-                w.key("diagnostics"); w.array { _ in }
-            })
+        workspaceDiagnosticsClosed(uri)
     }
 }

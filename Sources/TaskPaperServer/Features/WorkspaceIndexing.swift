@@ -3,7 +3,8 @@ import TaskPaper
 
 /// Keeps the workspace index current: a scan on `initialized`, off
 /// the main loop, with `$/progress` when the client shows it; watched-file
-/// events; a rescan when `indentWidth` changes what the outlines are.
+/// events; a rescan when `indentWidth` changes what the outlines are, or the
+/// date or lint settings what the closed files' findings are.
 extension Server {
     /// All disk reads run here, one after another, so the newest read of a file always lands last.
     static let diskQueue = DispatchQueue(label: "taskpaper-lsp.workspace-index")
@@ -15,15 +16,21 @@ extension Server {
         startWorkspaceScan()
     }
 
-    /// Rescans when the summaries were built with another indent width.
+    /// Rescans when the summaries were built with another indent width, or linted with other settings or
+    /// on another day (workspace diagnostics).
     func workspaceIndexSettingsChanged() {
-        guard index.scans > 0, index.indentWidth != settings.indentWidth else { return }
+        let lint = workspaceLintBasis
+        guard index.scans > 0,
+            index.indentWidth != settings.indentWidth || (lint != nil && lint != index.lintedWith)
+        else { return }
         startWorkspaceScan()
     }
 
     private func startWorkspaceScan() {
         index.scans += 1
+        index.scansRunning += 1
         index.indentWidth = settings.indentWidth
+        index.lintedWith = workspaceLintBasis
         guard client.workDoneProgress else { return scanWorkspace(progress: nil) }
         let token = "taskpaper-index-\(index.scans)"
         request(
@@ -43,14 +50,14 @@ extension Server {
 
     private func scanWorkspace(progress token: String?) {
         let scanner = WorkspaceScanner(roots: index.roots)
-        let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
+        let indentWidth = index.indentWidth, lint = index.lintedWith, encoding = self.encoding, inbox = self.inbox
         let started = DispatchTime.now()
         if let token { sendProgress(token, kind: "begin", message: "Looking for .taskpaper files", percentage: 0) }
         Server.diskQueue.async {
             let paths = scanner.findFiles()
             var lastPercent = 0
             for (i, path) in paths.enumerated() {
-                let update = Server.read(path, with: scanner, indentWidth: indentWidth, encoding: encoding)
+                let update = Server.read(path, with: scanner, indentWidth: indentWidth, lint: lint, encoding: encoding)
                 let percent = (i + 1) * 100 / paths.count
                 let report = token != nil && percent > lastPercent
                 lastPercent = percent
@@ -65,7 +72,8 @@ extension Server {
             }
             inbox.push(
                 .task { s in
-                    s.index.keepOnly(Set(paths))
+                    s.workspaceDiagnostics.pending.formUnion(s.index.keepOnly(Set(paths)))
+                    s.index.scansRunning -= 1
                     let ms = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
                     let done = "Indexed \(Plural.count(paths.count, "TaskPaper file")) in \(ms) ms"
                     if let token { s.sendProgress(token, kind: "end", message: done) }
@@ -94,10 +102,10 @@ extension Server {
         }
         let scanner = WorkspaceScanner(roots: index.roots)
         let paths = changed.filter(scanner.covers)
-        let indentWidth = index.indentWidth, encoding = self.encoding, inbox = self.inbox
+        let indentWidth = index.indentWidth, lint = index.lintedWith, encoding = self.encoding, inbox = self.inbox
         Server.diskQueue.async {
             let updates = paths.map {
-                ($0, Server.read($0, with: scanner, indentWidth: indentWidth, encoding: encoding))
+                ($0, Server.read($0, with: scanner, indentWidth: indentWidth, lint: lint, encoding: encoding))
             }
             inbox.push(
                 .task { s in
@@ -115,11 +123,14 @@ extension Server {
 
     /// Runs on the disk queue.
     private static func read(
-        _ path: String, with scanner: WorkspaceScanner, indentWidth: IndentWidth, encoding: PositionEncoding
+        _ path: String, with scanner: WorkspaceScanner, indentWidth: IndentWidth, lint: LintBasis?,
+        encoding: PositionEncoding
     ) -> IndexUpdate {
         switch scanner.read(path) {
         case .text(let text):
-            .summary(FileSummary(lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding))
+            .summary(
+                FileSummary(
+                    lines: TextDocument(text: text).lines, indentWidth: indentWidth, encoding: encoding, lint: lint))
         case .tooLarge(let bytes): .tooLarge(bytes: bytes)
         case .missing: .missing
         }
@@ -128,14 +139,18 @@ extension Server {
     private func apply(_ update: IndexUpdate, to path: String) {
         switch update {
         case .summary(let summary):
-            index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary))
+            if index.set(path, WorkspaceIndex.File(uri: FileURI.uri(path: path), summary: summary)) {
+                workspaceDiagnostics.pending.insert(path)
+            }
         case .tooLarge(let bytes):
             index.remove(path)
+            workspaceDiagnostics.pending.insert(path)
             log(
                 "Not indexing \(path): \(bytes >> 20) MB is over the \(WorkspaceScanner.maxFileSize >> 20) MB limit",
                 type: .info)
         case .missing:
             index.remove(path)
+            workspaceDiagnostics.pending.insert(path)
         }
     }
 

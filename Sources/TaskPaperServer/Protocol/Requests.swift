@@ -30,6 +30,18 @@ struct DocumentDiagnosticParams: DocumentParams {
     }
 }
 
+struct WorkspaceDiagnosticParams: LSPParams {
+    static let method = "workspace/diagnostic"
+    /// The `resultId` the client holds for each file, by URI.
+    var previousResultIDs: [String: String] = [:]
+
+    init(_ params: JSON) throws(ResponseError) {
+        guard let previous = params["previousResultIds"], !previous.isNull else { return }
+        guard let list = previous.arrayValue else { throw .invalidParams("\"previousResultIds\" must be an array") }
+        for item in list { previousResultIDs[try item.string("uri")] = try item.string("value") }
+    }
+}
+
 struct SemanticTokensParams: DocumentParams {
     static let method = "textDocument/semanticTokens/full"
     var textDocument: TextDocumentIdentifier

@@ -5,12 +5,15 @@ public struct Settings: Sendable, Hashable {
     public enum DoneFormat: String, Sendable, CaseIterable { case date, datetime, bare }
     /// Where "Archive done items" moves them: the document's `Archive:` project, or `NAME_archive.taskpaper`.
     public enum ArchivePlace: String, Sendable, CaseIterable { case project, file }
+    /// What is reported for the workspace's files that are not open: nothing, what is due, or every finding.
+    public enum WorkspaceDiagnostics: String, Sendable, CaseIterable { case off, due, all }
 
     public var lint = LintSettings()
     public var indentWidth = IndentWidth.auto
     public var doneFormat = DoneFormat.date
     public var inlayHints = InlayHintSettings()
     public var archive = ArchivePlace.project
+    public var workspaceDiagnostics = WorkspaceDiagnostics.due
 
     public init() {}
 
@@ -69,6 +72,13 @@ public struct Settings: Sendable, Hashable {
                 s.archive = place
             } else {
                 bad("archive", "\"project\" or \"file\"", v)
+            }
+        }
+        if let v = o["workspaceDiagnostics"], !v.isNull {
+            if let scope = v.stringValue.flatMap(WorkspaceDiagnostics.init(rawValue:)) {
+                s.workspaceDiagnostics = scope
+            } else {
+                bad("workspaceDiagnostics", "\"off\", \"due\" or \"all\"", v)
             }
         }
         if let v = o["lineLengthNotes"], !v.isNull {

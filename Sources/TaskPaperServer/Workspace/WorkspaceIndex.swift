@@ -44,17 +44,28 @@ extension [IndexedSymbol] {
     }
 }
 
-/// What the index keeps of one file: enough for completion, hover counts and
-/// workspace symbols, not the text (references re-read the few files that
-/// carry the tag). Tags are counted as open documents are (`TagCounts`).
+/// What the index keeps of one file: enough for completion, hover counts,
+/// workspace symbols and workspace diagnostics, not the text (references re-read
+/// the few files that carry the tag). Tags are counted as open documents are (`TagCounts`).
 struct FileSummary: Sendable {
     var tags = TagCounts()
     var symbols: [IndexedSymbol] = []
+    /// Every finding, when linted (`WorkspaceDiagnostics.swift`).
+    var findings: [WorkspaceFinding] = []
 
-    init(lines: [Line], indentWidth: IndentWidth, encoding: PositionEncoding) {
+    init(lines: [Line], indentWidth: IndentWidth, encoding: PositionEncoding, lint: LintBasis?) {
         for line in lines { tags.count(line.text, line.syntax, sign: 1) }
         symbols = IndexedSymbol.symbols(of: lines, indentWidth: indentWidth, encoding: encoding)
+        if let lint { findings = WorkspaceFinding.findings(in: lines, lint, encoding: encoding) }
     }
+}
+
+/// What the index's findings were computed with: a change of either means reading the files again.
+struct LintBasis: Sendable, Equatable {
+    var settings: LintSettings
+    var clock: LintClock
+
+    static func == (a: Self, b: Self) -> Bool { a.settings == b.settings && a.clock.today == b.clock.today }
 }
 
 /// The `.taskpaper` files of the workspace folders as last read from disk,
@@ -65,6 +76,8 @@ final class WorkspaceIndex {
     struct File {
         let uri: String
         let summary: FileSummary
+        /// Moves when the findings do (workspace diagnostics' `resultId`).
+        var findingsID = 0
     }
 
     /// The workspace folders, as paths.
@@ -73,6 +86,11 @@ final class WorkspaceIndex {
     var indentWidth = Settings().indentWidth
     /// Scans started so far (names each scan's progress token).
     var scans = 0
+    /// Scans started and not finished: closed files' diagnostics wait for the index to be built.
+    var scansRunning = 0
+    /// What the files were linted with; nil while workspace diagnostics are off.
+    var lintedWith: LintBasis?
+    private var lastFindingsID = 0
     private(set) var files: [String: File] = [:] {
         didSet { sorted = nil }
     }
@@ -83,11 +101,29 @@ final class WorkspaceIndex {
     /// it changes on open and close, not per keystroke, so completion reuses it.
     private var closedTotal: (open: Set<String>, counts: TagCounts)?
 
-    func set(_ path: String, _ file: File) {
+    /// Whether the file's findings changed (a new file's count as changed when it has any).
+    @discardableResult
+    func set(_ path: String, _ file: File) -> Bool {
+        let old = files[path]
         remove(path)
+        var file = file
+        let changed = old.map { $0.summary.findings != file.summary.findings } ?? !file.summary.findings.isEmpty
+        file.findingsID = changed || old == nil ? nextFindingsID() : old!.findingsID
         files[path] = file
         total.merge(file.summary.tags)
         closedTotal = nil
+        return changed
+    }
+
+    /// Gives a file's findings a new `resultId`: a client that held them for a file it then opened has let them go.
+    func renumber(_ path: String) {
+        guard files[path] != nil else { return }
+        files[path]!.findingsID = nextFindingsID()
+    }
+
+    private func nextFindingsID() -> Int {
+        lastFindingsID += 1
+        return lastFindingsID
     }
 
     func remove(_ path: String) {
@@ -96,9 +132,12 @@ final class WorkspaceIndex {
         closedTotal = nil
     }
 
-    /// Drops files a completed scan no longer found.
-    func keepOnly(_ paths: Set<String>) {
-        for path in files.keys where !paths.contains(path) { remove(path) }
+    /// Drops files a completed scan no longer found; returns their paths.
+    @discardableResult
+    func keepOnly(_ paths: Set<String>) -> [String] {
+        let gone = files.keys.filter { !paths.contains($0) }
+        for path in gone { remove(path) }
+        return gone
     }
 
     // MARK: Queries (open documents excluded)

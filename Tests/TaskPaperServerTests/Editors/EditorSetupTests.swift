@@ -13,7 +13,7 @@ import TaskPaperServer
         [
             "maxLineLength": 120, "lineLengthNotes": false, "indentWidth": "auto",
             "dateTags": ["due", "done", "start", "defer"],
-            "doneFormat": "date", "overdue": true, "archive": "project",
+            "doneFormat": "date", "overdue": true, "archive": "project", "workspaceDiagnostics": "due",
             "inlayHints": ["projectCounts": true, "dueDistance": true, "lineGauge": true],
         ]
     }

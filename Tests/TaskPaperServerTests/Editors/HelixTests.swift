@@ -343,6 +343,41 @@ import Testing
         try helix.quitAndExpectTheServerGone()
     }
 
+    /// `space D`, as the README says: what is due in a file of the workspace that was never opened.
+    @Test(.enabled(if: runs, Comment(rawValue: missing ?? "")), .timeLimit(.minutes(3)))
+    func workspaceDiagnosticsPickerListsAClosedFilesDueTasks() throws {
+        guard try Self.requireHelix() != nil else { return }
+        let account = try Self.accountWithHelixSetup()
+        defer { account.remove() }
+        let project = account.home.appendingPathComponent("project")
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        let today = formatter.string(from: Date())
+        try "Home:\n\t- Return books @due(2020-01-10)\n\t- Call Bob @due(\(today))\n\t- Paint\n".write(
+            to: project.appendingPathComponent("later.taskpaper"), atomically: true, encoding: .utf8)
+        let inbox = project.appendingPathComponent("inbox.taskpaper")
+        try "- Read the news\n".write(to: inbox, atomically: true, encoding: .utf8)
+
+        let helix = try HelixSession(account: account, file: inbox, trueColor: false)
+        defer { helix.close() }
+        _ = try helix.waitForScreen("the file open") { $0.row(containing: "Read the news") != nil }
+        // The index is built and published within a second; the picker lists what has arrived.
+        func listed(_ code: String, _ screen: TerminalScreen) -> Bool {
+            screen.lines.contains { $0.range(of: " \(code) +later\\.taskpaper", options: .regularExpression) != nil }
+        }
+        _ = try helix.waitForScreen("later.taskpaper's tasks in the workspace diagnostics picker") { screen in
+            if listed("overdue", screen) && listed("due-today", screen) { return true }
+            helix.escape()
+            helix.keys(" ", "D")
+            Thread.sleep(forTimeInterval: 0.5)
+            return false
+        }
+        helix.escape()
+        try helix.quitAndExpectTheServerGone()
+    }
+
     static var treeSitter: String? { executable("tree-sitter", variable: "TASKPAPER_TREE_SITTER") }
 
     /// What the grammar reads where the corpus can't say it: `\r\n` and `\r` line ends (the corpus

@@ -38,6 +38,8 @@ return {
       archive = 'project',
       -- Report open tasks whose @due date has passed.
       overdue = true,
+      -- Files not open: 'due' (overdue tasks, tasks due today), 'all' (every finding) or 'off'.
+      workspaceDiagnostics = 'due',
       -- Inlay hints: counts after a project, 'in 3 days' after a future @due, the gauge.
       inlayHints = { projectCounts = true, dueDistance = true, lineGauge = true },
     },

@@ -33,6 +33,7 @@ function serverSettings(): Record<string, unknown> {
     doneFormat: config.get<string>('doneFormat'),
     archive: config.get<string>('archive'),
     overdue: config.get<boolean>('overdue'),
+    workspaceDiagnostics: config.get<string>('workspaceDiagnostics'),
     inlayHints: config.get<Record<string, boolean>>('inlayHints'),
   };
 }
