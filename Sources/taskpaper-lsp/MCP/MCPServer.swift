@@ -1,0 +1,188 @@
+import Glibc  // Linux only (Sources/TaskPaperServer/README.md)
+import TaskPaperServer
+
+/// `taskpaper-lsp mcp ROOT...`: a Model Context Protocol server on stdin/stdout. The stdio transport is
+/// one JSON-RPC 2.0 message a line; the JSON reader and writer are the language server's.
+final class MCPServer {
+    /// Newest first: the `initialize` handshake revisions this server speaks.
+    static let protocolVersions = ["2025-11-25", "2025-06-18"]
+
+    let tools: MCPTools
+    let output: Int32
+    var initialized = false
+
+    init(tools: MCPTools, output: Int32) {
+        self.tools = tools
+        self.output = output
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage, terminator: "")
+            return 0
+        }
+        guard !arguments.isEmpty else {
+            StandardError.write("taskpaper-lsp mcp: no ROOT given\n\(usage)")
+            return 2
+        }
+        guard let roots = MCPRoots(arguments) else { return 2 }
+        // As the language server does: stdout is the protocol's alone, a stray print goes to stderr.
+        let protocolFD = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let server = MCPServer(tools: MCPTools(roots: roots), output: protocolFD)
+        server.serve(input: STDIN_FILENO)
+        return 0
+    }
+
+    /// Reads lines until the end of input, answering each message in turn.
+    func serve(input: Int32) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            pending.append(contentsOf: chunk[..<n])
+            var start = 0
+            while let end = pending[start...].firstIndex(of: 0x0A) {
+                handle(line: Array(pending[start..<end]))
+                start = end + 1
+            }
+            pending.removeFirst(start)
+        }
+        if !pending.isEmpty { handle(line: pending) }
+    }
+
+    func handle(line: [UInt8]) {
+        var bytes = line
+        if bytes.last == 0x0D { bytes.removeLast() }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        let message: JSON
+        do throws(JSONParseError) {
+            message = try JSONParser.parse(bytes)
+        } catch {
+            return sendError(id: .null, code: -32700, "Parse error: \(error.description)")
+        }
+        guard case .object(let fields) = message else {
+            if case .array = message {
+                return sendError(
+                    id: .null, code: -32600, "Invalid Request: batches are not part of this protocol revision")
+            }
+            return sendError(id: .null, code: -32600, "Invalid Request: a message is a JSON object")
+        }
+        let id = fields["id"]
+        let validID: Bool
+        switch id {
+        case .string?, .int?: validID = true
+        default: validID = false
+        }
+        guard fields["jsonrpc"]?.stringValue == "2.0" else {
+            return sendError(id: validID ? id! : .null, code: -32600, "Invalid Request: \"jsonrpc\" must be \"2.0\"")
+        }
+        guard let method = fields["method"]?.stringValue else {
+            // A response to us: this server sends no requests, so there is nothing to match.
+            if fields["result"] != nil || fields["error"] != nil { return }
+            return sendError(id: validID ? id! : .null, code: -32600, "Invalid Request: no \"method\"")
+        }
+        guard let id else { return notification(method) }
+        guard validID else {
+            return sendError(id: .null, code: -32600, "Invalid Request: \"id\" must be a string or an integer")
+        }
+        request(method, params: fields["params"], id: id)
+    }
+
+    func notification(_ method: String) {
+        // `notifications/initialized` and `notifications/cancelled` need nothing: requests are answered in
+        // turn, so none is ever running when a cancellation arrives. Unknown ones are ignored, as the
+        // protocol asks.
+    }
+
+    func request(_ method: String, params: JSON?, id: JSON) {
+        if let params, params.objectValue == nil {
+            return sendError(id: id, code: -32602, "Invalid params: \"params\" must be an object")
+        }
+        switch method {
+        case "initialize":
+            let asked = params?["protocolVersion"]?.stringValue ?? ""
+            let version = MCPServer.protocolVersions.contains(asked) ? asked : MCPServer.protocolVersions[0]
+            initialized = true
+            sendResult(id: id) { w in
+                w.object { w in
+                    w.key("protocolVersion"); w.string(version)
+                    w.key("capabilities");
+                    w.object { w in
+                        w.key("tools");
+                        w.object { w in
+                            w.key("listChanged"); w.bool(false)
+                        }
+                    }
+                    w.key("serverInfo")
+                    w.object { w in
+                        w.key("name"); w.string("taskpaper-lsp")
+                        w.key("version"); w.string(Server.version)
+                    }
+                    w.key("instructions"); w.string(MCPTools.instructions)
+                }
+            }
+        case "ping":
+            sendResult(id: id) { w in w.object { _ in } }
+        case "tools/list", "tools/call":
+            guard initialized else {
+                return sendError(id: id, code: -32600, "Invalid Request: send initialize first")
+            }
+            if method == "tools/list" {
+                return sendResult(id: id) { w in self.tools.writeList(to: &w) }
+            }
+            guard let name = params?["name"]?.stringValue else {
+                return sendError(id: id, code: -32602, "Invalid params: tools/call needs \"name\"")
+            }
+            guard MCPTools.names.contains(name) else {
+                return sendError(
+                    id: id, code: -32602,
+                    "Unknown tool: \(name) (the tools are \(MCPTools.names.joined(separator: ", ")))")
+            }
+            let arguments = params?["arguments"] ?? .object([:])
+            let result = tools.call(name, arguments)
+            sendResult(id: id) { w in result.write(to: &w) }
+        default:
+            sendError(id: id, code: -32601, "Method not found: \(method)")
+        }
+    }
+
+    func sendResult(id: JSON, _ result: (inout JSONWriter) -> Void) {
+        var w = JSONWriter()
+        w.object { w in
+            w.key("jsonrpc"); w.string("2.0")
+            w.key("id"); id.write(to: &w)
+            w.key("result"); result(&w)
+        }
+        send(w.bytes)
+    }
+
+    func sendError(id: JSON, code: Int, _ message: String) {
+        var w = JSONWriter()
+        w.object { w in
+            w.key("jsonrpc"); w.string("2.0")
+            w.key("id"); id.write(to: &w)
+            w.key("error")
+            w.object { w in
+                w.key("code"); w.int(code)
+                w.key("message"); w.string(message)
+            }
+        }
+        send(w.bytes)
+    }
+
+    func send(_ bytes: [UInt8]) {
+        // The writer escapes every control character, so a message never holds a newline of its own.
+        _ = LockedRewrite.writeAll(output, bytes + [0x0A])
+    }
+
+    static let usage = """
+        Usage: taskpaper-lsp mcp ROOT...
+          A Model Context Protocol server on stdin/stdout for an assistant: the tools search,
+          agenda, report, check, add and complete, on the *.taskpaper files under the ROOTs
+          (folders or files). Nothing outside the ROOTs is read or written.
+
+        """
+}
