@@ -1,0 +1,137 @@
+import Foundation
+import TaskPaper
+import Testing
+
+/// `taskpaper-lsp mcp` as an assistant's client sees it: through PyPI's official `mcp` package
+/// (`Tests/MCP/mcp_check.py`), and, for the protocol's edge cases, raw lines over pipes.
+@Suite struct MCPTests {
+    static let driver = NeovimTests.repository.appendingPathComponent("Tests/MCP/mcp_check.py")
+
+    /// The Python with the `mcp` package: `TASKPAPER_MCP_PYTHON` (CI's venv) or `python3` on PATH; nil when
+    /// neither has it.
+    static let python: String? = {
+        let named = ProcessInfo.processInfo.environment["TASKPAPER_MCP_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+        let candidate = named ?? "python3"
+        let probe = try? CalendarCommandTests.run(candidate, ["-c", "import mcp, jsonschema"], in: nil)
+        return probe?.status == 0 || named != nil ? candidate : nil
+    }()
+
+    static let pythonReason =
+        "Python with PyPI's mcp package not found: set TASKPAPER_MCP_PYTHON (pip install 'mcp==2.3.0')"
+
+    @Test(.enabled(if: python != nil || NeovimTests.inCI, Comment(rawValue: pythonReason)))
+    func everyToolThroughTheOfficialSDKAnswersAsTheCommandLineDoes() throws {
+        guard let python = MCPTests.python else {
+            Issue.record("CI needs \(MCPTests.pythonReason)")
+            return
+        }
+        let folder = try CalendarCommandTests.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let r = try CalendarCommandTests.run(
+            python, [MCPTests.driver.path, LSPClient.binary.path, folder.path], in: folder)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr.suffix(4000))")
+        #expect(r.stdout == "ok\n")
+    }
+
+    /// The server's answers to `lines`, one JSON object a line, after its input ends.
+    static func answers(_ lines: [String], roots: [String]? = nil) throws -> (answers: [[String: Any]], stdout: String)
+    {
+        let folder = try CalendarCommandTests.folder(["tasks/a.taskpaper": "Work:\n\t- Call Bob @today\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let p = Process()
+        p.executableURL = LSPClient.binary
+        p.arguments = ["mcp"] + (roots ?? [folder.appendingPathComponent("tasks").path])
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let answers = out.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? ["unreadable": String($0)]
+        }
+        return (answers, out)
+    }
+
+    static let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+
+    static func code(_ answer: [String: Any]) -> Int? { (answer["error"] as? [String: Any])?["code"] as? Int }
+
+    @Test func aRequestBeforeInitializeIsRefusedAndTheServerGoesOn() throws {
+        let (answers, _) = try MCPTests.answers([
+            #"{"jsonrpc":"2.0","id":"early","method":"tools/list"}"#, MCPTests.initialize,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+        ])
+        #expect(answers.count == 3)
+        #expect(answers[0]["id"] as? String == "early" && MCPTests.code(answers[0]) == -32600)
+        #expect((answers[1]["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-06-18")
+        #expect(((answers[2]["result"] as? [String: Any])?["tools"] as? [Any])?.count == 6)
+    }
+
+    @Test func anUnknownRevisionIsAnsweredWithTheNewest() throws {
+        let (answers, _) = try MCPTests.answers([
+            MCPTests.initialize.replacingOccurrences(of: "2025-06-18", with: "2099-01-01")
+        ])
+        #expect((answers[0]["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-11-25")
+    }
+
+    @Test func unknownMethodsNotificationsBatchesAndLinesThatAreNoJSONGetTheirErrors() throws {
+        let (answers, out) = try MCPTests.answers([
+            MCPTests.initialize,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/whatever","params":{}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"resources/list"}"#,
+            #"[{"jsonrpc":"2.0","id":3,"method":"ping"}]"#,
+            "this is not JSON",
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":"search"}"#,
+            #"{"jsonrpc":"1.0","id":6,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search","arguments":{"query":"@today and"}}}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#,
+        ])
+        // Notifications are never answered: nine answers for nine requests and bad lines.
+        #expect(answers.count == 9, "\(out)")
+        guard answers.count == 9 else { return }
+        #expect(MCPTests.code(answers[1]) == -32601)
+        #expect(MCPTests.code(answers[2]) == -32600 && answers[2]["id"] is NSNull)
+        #expect(MCPTests.code(answers[3]) == -32700 && answers[3]["id"] is NSNull)
+        #expect(MCPTests.code(answers[4]) == -32602)
+        #expect(MCPTests.code(answers[5]) == -32602)
+        #expect(MCPTests.code(answers[6]) == -32600)
+        let failed = answers[7]["result"] as? [String: Any]
+        #expect(failed?["isError"] as? Bool == true)
+        #expect(
+            ((failed?["content"] as? [[String: Any]])?.first?["text"] as? String)?.contains("does not parse") == true)
+        #expect(answers[8]["id"] as? Int == 8 && answers[8]["result"] != nil)
+    }
+
+    @Test func randomBytesNeverKillTheServerNorReachStdoutAsAnythingButMessages() throws {
+        // The seed is in the failure's message: TASKPAPER_MCP_FUZZ_SEED replays it.
+        var generator = SeededRandom(environment: "TASKPAPER_MCP_FUZZ_SEED")
+        let seed = generator.seed
+        var lines = [MCPTests.initialize]
+        for k in 0..<300 {
+            let junk = String(
+                decoding: (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                    UInt8.random(in: 0x20...0x7E, using: &generator)
+                }, as: UTF8.self)
+            lines.append(
+                k % 3 == 0
+                    ? #"{"jsonrpc":"2.0","id":\#(k),"method":"tools/call","params":{"name":"search","arguments":{"query":"\#(junk.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: ""))"}}}"#
+                    : junk)
+        }
+        lines.append(#"{"jsonrpc":"2.0","id":"last","method":"ping"}"#)
+        let (answers, out) = try MCPTests.answers(lines)
+        #expect(!answers.contains { $0["unreadable"] != nil }, "seed \(seed): \(out.prefix(2000))")
+        #expect(answers.last?["id"] as? String == "last", "seed \(seed)")
+    }
+
+    @Test func withoutRootsOrWithAMissingOneItStopsAtOnce() throws {
+        let (answers, out) = try MCPTests.answers([MCPTests.initialize], roots: ["/no/such/folder"])
+        #expect(answers.isEmpty && out.isEmpty)
+    }
+}
