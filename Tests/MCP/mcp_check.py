@@ -14,6 +14,7 @@ import sys
 
 import jsonschema
 from mcp import ClientSession, StdioServerParameters
+from mcp.client.client import Client
 from mcp.client.stdio import stdio_client
 
 BINARY, FOLDER = sys.argv[1], os.path.realpath(sys.argv[2])
@@ -175,6 +176,11 @@ async def checks():
             failures.append("an unknown tool answered")
         except Exception as e:  # the SDK raises the JSON-RPC error
             expect("Unknown tool" in str(e), f"unknown tool: {e}")
+
+    # The SDK's high-level Client probes the 2026 revision's server/discover first, then falls back.
+    async with Client(StdioServerParameters(command=BINARY, args=["mcp", ROOT], env=ENV)) as client:
+        result = await client.call_tool("search", {"query": "Call Bob"})
+        expect(len(result.structured_content["items"]) == 1, f"Client in auto mode: {result}")
 
     # 50 adds from each of two servers at once: each task once.
     shared = os.path.join(ROOT, "shared.taskpaper")

@@ -10,7 +10,7 @@ struct MCPRoots {
     init?(_ given: [String]) {
         var resolved: [String] = []
         for path in given {
-            guard let real = MCPRoots.realPath(path) else {
+            guard let real = MCPRoots.realPath(MCPRoots.expandingHome(path)) else {
                 StandardError.write("taskpaper-lsp mcp: no such file or folder: \(path)\n")
                 return nil
             }
@@ -26,7 +26,8 @@ struct MCPRoots {
     /// A path an assistant gave (absolute, or relative to the first root), resolved and inside a root,
     /// or why not. A file that does not exist yet (`mayBeMissing`) resolves through its folder.
     func resolve(_ given: String, mayBeMissing: Bool = false) -> Result<String, MCPToolError> {
-        let joined = given.hasPrefix("/") ? given : paths[0] + "/" + given
+        let expanded = MCPRoots.expandingHome(given)
+        let joined = expanded.hasPrefix("/") ? expanded : paths[0] + "/" + expanded
         var real = MCPRoots.realPath(joined)
         if real == nil && mayBeMissing {
             let (folder, name) = LockedRewrite.split(joined)
@@ -63,6 +64,14 @@ struct MCPRoots {
             Check.files(starts, command: "mcp", unreadable: &unreadable).filter {
                 MCPRoots.realPath($0).map(contains) ?? false
             })
+    }
+
+    /// `~` and `~/...` as a shell reads them: an assistant's configuration starts the server with no shell
+    /// to expand `["mcp", "~/tasks"]`.
+    static func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty
+        else { return path }
+        return home + path.dropFirst()
     }
 
     static func realPath(_ path: String) -> String? {

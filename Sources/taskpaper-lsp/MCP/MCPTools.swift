@@ -279,7 +279,7 @@ struct MCPTools {
         guard !path.isEmpty else {
             return .failure(MCPToolError("'project' needs project names separated by ' / ' ('Work / Errands')"))
         }
-        guard let file = fileGiven ?? AddCommand.inboxFromEnvironment() else {
+        guard let file = fileGiven ?? AddCommand.inboxFromEnvironment().map(MCPRoots.expandingHome) else {
             return .failure(MCPToolError("give 'file': no TASKPAPER_INBOX is set for this server"))
         }
         let target: String

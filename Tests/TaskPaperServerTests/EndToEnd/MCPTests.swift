@@ -34,8 +34,9 @@ import Testing
     }
 
     /// The server's answers to `lines`, one JSON object a line, after its input ends.
-    static func answers(_ lines: [String], roots: [String]? = nil) throws -> (answers: [[String: Any]], stdout: String)
-    {
+    static func answers(
+        _ lines: [String], roots: [String]? = nil, home: Bool = false
+    ) throws -> (answers: [[String: Any]], stdout: String) {
         let folder = try CalendarCommandTests.folder(["tasks/a.taskpaper": "Work:\n\t- Call Bob @today\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let p = Process()
@@ -45,6 +46,7 @@ import Testing
         p.standardInput = input
         p.standardOutput = output
         p.standardError = FileHandle.nullDevice
+        if home { p.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path]) { $1 } }
         try p.run()
         input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
         try input.fileHandleForWriting.close()
@@ -128,6 +130,17 @@ import Testing
         let (answers, out) = try MCPTests.answers(lines)
         #expect(!answers.contains { $0["unreadable"] != nil }, "seed \(seed): \(out.prefix(2000))")
         #expect(answers.last?["id"] as? String == "last", "seed \(seed)")
+    }
+
+    @Test func aRootWithATildeIsUnderHomeAsInTheREADMEsConfiguration() throws {
+        let (answers, out) = try MCPTests.answers(
+            [
+                MCPTests.initialize,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"@today"}}}"#,
+            ], roots: ["~/tasks"], home: true)
+        let items =
+            ((answers.last?["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?["items"] as? [Any]
+        #expect(items?.count == 1, "\(out)")
     }
 
     @Test func withoutRootsOrWithAMissingOneItStopsAtOnce() throws {
