@@ -1,5 +1,6 @@
 import Foundation
 import TaskPaper
+import TaskPaperServer
 import Testing
 
 /// `taskpaper-lsp mcp` as an assistant's client sees it: through PyPI's official `mcp` package
@@ -36,7 +37,19 @@ import Testing
     /// The server's answers to `lines`, one JSON object a line, after its input ends.
     static func answers(
         _ lines: [String], roots: [String]? = nil, home: Bool = false
-    ) throws -> (answers: [[String: Any]], stdout: String) {
+    ) throws -> (
+        answers: [[String: Any]], stdout: String
+    ) {
+        let run = try answers(bytes: Array(lines.map { $0 + "\n" }.joined().utf8), roots: roots, home: home)
+        return (run.answers, run.stdout)
+    }
+
+    /// The answers to `bytes` on stdin, what stdout held, and how the server exited.
+    static func answers(
+        bytes: [UInt8], roots: [String]? = nil, home: Bool = false
+    ) throws -> (
+        answers: [[String: Any]], stdout: String, status: Int32
+    ) {
         let folder = try CalendarCommandTests.folder(["tasks/a.taskpaper": "Work:\n\t- Call Bob @today\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let p = Process()
@@ -48,14 +61,18 @@ import Testing
         p.standardError = FileHandle.nullDevice
         if home { p.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path]) { $1 } }
         try p.run()
-        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-        try input.fileHandleForWriting.close()
+        // Written on a thread of its own: the server's answers fill stdout's pipe meanwhile.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(bytes))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
         let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         let answers = out.split(separator: "\n").map {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? ["unreadable": String($0)]
         }
-        return (answers, out)
+        return (answers, out, p.terminationStatus)
     }
 
     static let initialize =
@@ -111,25 +128,53 @@ import Testing
         #expect(answers[8]["id"] as? Int == 8 && answers[8]["result"] != nil)
     }
 
-    @Test func randomBytesNeverKillTheServerNorReachStdoutAsAnythingButMessages() throws {
+    /// The language server's transport fuzz (`FrameFuzzer`), each frame's body a line of its own, with tool
+    /// calls whose arguments are of every wrong kind between them: every answer is a message, and the
+    /// server is still there at the end.
+    @Test func theLanguageServersTransportFuzzAsLinesNeverKillsIt() throws {
         // The seed is in the failure's message: TASKPAPER_MCP_FUZZ_SEED replays it.
-        var generator = SeededRandom(environment: "TASKPAPER_MCP_FUZZ_SEED")
-        let seed = generator.seed
-        var lines = [MCPTests.initialize]
-        for k in 0..<300 {
-            let junk = String(
-                decoding: (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
-                    UInt8.random(in: 0x20...0x7E, using: &generator)
-                }, as: UTF8.self)
-            lines.append(
-                k % 3 == 0
-                    ? #"{"jsonrpc":"2.0","id":\#(k),"method":"tools/call","params":{"name":"search","arguments":{"query":"\#(junk.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: ""))"}}}"#
-                    : junk)
+        var rng = SeededRandom(environment: "TASKPAPER_MCP_FUZZ_SEED")
+        let seed = rng.seed
+        var fuzzer = FrameFuzzer(seed: rng.next(), uris: ["file:///probe/a.taskpaper"])
+        var input = Array((MCPTests.initialize + "\n").utf8)
+        let values: [JSON] = [
+            "", "/", "..", "/etc/passwd", "a.taskpaper", "~", "../../x", "@today and", "- x", "-7d", "day", "\u{0}",
+            0, -1, 1, 2, .int(Int.max), 1.5, 1e300, true, nil, [], ["a": 1],
+        ]
+        for k in 0..<1500 {
+            if rng.chance(3) {
+                var arguments: [String: JSON] = [:]
+                for key in [
+                    "query", "path", "days", "since", "until", "by", "text", "file", "project", "line", "cancel",
+                ]
+                where rng.chance(2) {
+                    arguments[key] = rng.pick(values)
+                }
+                let call: JSON = [
+                    "jsonrpc": "2.0", "id": .int(k), "method": "tools/call",
+                    "params": [
+                        "name": .string(rng.pick(["search", "agenda", "report", "check", "add", "complete", "nope"])),
+                        "arguments": rng.chance(8) ? rng.pick(values) : .object(arguments),
+                    ],
+                ]
+                input += Array((call.serialized + "\n").utf8)
+                continue
+            }
+            var bytes = fuzzer.next().bytes
+            // The body without its LSP header.
+            let separator = Array("\r\n\r\n".utf8)
+            if let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) {
+                bytes.removeSubrange(0..<end + 4)
+            }
+            input += bytes + [0x0A]
         }
-        lines.append(#"{"jsonrpc":"2.0","id":"last","method":"ping"}"#)
-        let (answers, out) = try MCPTests.answers(lines)
-        #expect(!answers.contains { $0["unreadable"] != nil }, "seed \(seed): \(out.prefix(2000))")
-        #expect(answers.last?["id"] as? String == "last", "seed \(seed)")
+        input += Array(#"{"jsonrpc":"2.0","id":"last","method":"ping"}"#.utf8) + [0x0A]
+        let run = try MCPTests.answers(bytes: input)
+        #expect(run.status == 0, "seed \(seed)")
+        // About 500 tool calls, each answered, besides the errors.
+        #expect(run.answers.count > 500, "seed \(seed)")
+        #expect(!run.answers.contains { $0["unreadable"] != nil || $0["jsonrpc"] as? String != "2.0" }, "seed \(seed)")
+        #expect(run.answers.last?["id"] as? String == "last", "seed \(seed)")
     }
 
     @Test func aRootWithATildeIsUnderHomeAsInTheREADMEsConfiguration() throws {
