@@ -37,6 +37,8 @@ final class MCPServer {
     /// Reads lines until the end of input, answering each message in turn.
     func serve(input: Int32) {
         var pending: [UInt8] = []
+        // Where the search for the next newline goes on: a long line arriving in many reads is scanned once.
+        var scanned = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
@@ -44,11 +46,12 @@ final class MCPServer {
             guard n > 0 else { break }
             pending.append(contentsOf: chunk[..<n])
             var start = 0
-            while let end = pending[start...].firstIndex(of: 0x0A) {
+            while let end = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
                 handle(line: Array(pending[start..<end]))
                 start = end + 1
             }
             pending.removeFirst(start)
+            scanned = pending.count
         }
         if !pending.isEmpty { handle(line: pending) }
     }
