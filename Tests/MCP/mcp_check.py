@@ -177,10 +177,23 @@ async def checks():
         except Exception as e:  # the SDK raises the JSON-RPC error
             expect("Unknown tool" in str(e), f"unknown tool: {e}")
 
-    # The SDK's high-level Client probes the 2026 revision's server/discover first, then falls back.
+    # The SDK's high-level Client probes server/discover first and speaks the stateless 2026-07-28 revision.
     async with Client(StdioServerParameters(command=BINARY, args=["mcp", ROOT], env=ENV)) as client:
+        expect(client.protocol_version == "2026-07-28", f"Client in auto mode: {client.protocol_version}")
+        listed = await client.list_tools()
+        expect(sorted(t.name for t in listed.tools) == names, f"2026 tools {listed.tools}")
         result = await client.call_tool("search", {"query": "Call Bob"})
-        expect(len(result.structured_content["items"]) == 1, f"Client in auto mode: {result}")
+        expect(located(result.structured_content["items"]) == located(cli("search", "Call Bob", "--format", "json", ".")), f"2026 search {result}")
+        await refused(client, "search", {"query": "(@today"}, "does not parse")
+        result = await client.call_tool("agenda", {})
+        expect(located(result.structured_content["items"]) == located(cli("agenda", "--format", "json", ".")), f"2026 agenda {result}")
+        result = await client.call_tool("check", {})
+        expect(len(result.structured_content["findings"]) == len(cli("check", "--format", "json", ".")), f"2026 check {result}")
+        result = await client.call_tool("report", {"by": "project"})
+        expect(result.structured_content["done"] == cli("report", "--by", "project", "--format", "json", ".")["done"], f"2026 report {result}")
+        result = await client.call_tool("add", {"text": "From 2026", "file": "work.taskpaper"})
+        expect(not result.is_error and "- From 2026" in open(os.path.join(ROOT, "work.taskpaper")).read(), f"2026 add {result}")
+        await refused(client, "complete", {"path": "work.taskpaper", "line": 1, "text": "Home:"}, "not 'Home:'; read the file again")
 
     # 50 adds from each of two servers at once: each task once.
     shared = os.path.join(ROOT, "shared.taskpaper")

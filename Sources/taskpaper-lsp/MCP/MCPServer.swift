@@ -6,6 +6,10 @@ import TaskPaperServer
 final class MCPServer {
     /// Newest first: the `initialize` handshake revisions this server speaks.
     static let protocolVersions = ["2025-11-25", "2025-06-18"]
+    /// The revision without a handshake: a client finds it with `server/discover`, then names it in every
+    /// request's `_meta`, and each request stands alone.
+    static let statelessVersion = "2026-07-28"
+    static let versionKey = "io.modelcontextprotocol/protocolVersion"
 
     let tools: MCPTools
     let output: Int32
@@ -104,37 +108,46 @@ final class MCPServer {
         if let params, params.objectValue == nil {
             return sendError(id: id, code: -32602, "Invalid params: \"params\" must be an object")
         }
+        // A request naming a revision in its `_meta` is of the stateless revision (the handshake's carry none).
+        var stateless = false
+        if method != "initialize", let named = params?["_meta"]?[MCPServer.versionKey] {
+            guard named.stringValue == MCPServer.statelessVersion else {
+                return sendUnsupportedVersion(id: id, requested: named)
+            }
+            stateless = true
+        }
         switch method {
         case "initialize":
             let asked = params?["protocolVersion"]?.stringValue ?? ""
             let version = MCPServer.protocolVersions.contains(asked) ? asked : MCPServer.protocolVersions[0]
             initialized = true
             sendResult(id: id) { w in
+                w.key("protocolVersion"); w.string(version)
+                self.writeCapabilities(to: &w)
+                w.key("serverInfo"); self.writeServerInfo(to: &w)
+                w.key("instructions"); w.string(MCPTools.instructions)
+            }
+        case "server/discover":
+            guard stateless else {
+                return sendUnsupportedVersion(id: id, requested: .null)
+            }
+            sendResult(id: id, stateless: true, cacheable: true) { w in
+                w.key("supportedVersions"); w.array { w in w.string(MCPServer.statelessVersion) }
+                self.writeCapabilities(to: &w)
+                w.key("instructions"); w.string(MCPTools.instructions)
+                w.key("_meta")
                 w.object { w in
-                    w.key("protocolVersion"); w.string(version)
-                    w.key("capabilities");
-                    w.object { w in
-                        w.key("tools");
-                        w.object { w in
-                            w.key("listChanged"); w.bool(false)
-                        }
-                    }
-                    w.key("serverInfo")
-                    w.object { w in
-                        w.key("name"); w.string("taskpaper-lsp")
-                        w.key("version"); w.string(Server.version)
-                    }
-                    w.key("instructions"); w.string(MCPTools.instructions)
+                    w.key("io.modelcontextprotocol/serverInfo"); self.writeServerInfo(to: &w)
                 }
             }
         case "ping":
-            sendResult(id: id) { w in w.object { _ in } }
+            sendResult(id: id, stateless: stateless) { _ in }
         case "tools/list", "tools/call":
-            guard initialized else {
+            guard initialized || stateless else {
                 return sendError(id: id, code: -32600, "Invalid Request: send initialize first")
             }
             if method == "tools/list" {
-                return sendResult(id: id) { w in self.tools.writeList(to: &w) }
+                return sendResult(id: id, stateless: stateless, cacheable: true) { w in self.tools.writeList(to: &w) }
             }
             guard let name = params?["name"]?.stringValue else {
                 return sendError(id: id, code: -32602, "Invalid params: tools/call needs \"name\"")
@@ -146,23 +159,71 @@ final class MCPServer {
             }
             let arguments = params?["arguments"] ?? .object([:])
             let result = tools.call(name, arguments)
-            sendResult(id: id) { w in result.write(to: &w) }
+            sendResult(id: id, stateless: stateless) { w in result.write(to: &w) }
         default:
             sendError(id: id, code: -32601, "Method not found: \(method)")
         }
     }
 
-    func sendResult(id: JSON, _ result: (inout JSONWriter) -> Void) {
+    func writeCapabilities(to w: inout JSONWriter) {
+        w.key("capabilities")
+        w.object { w in
+            w.key("tools")
+            w.object { w in
+                w.key("listChanged"); w.bool(false)
+            }
+        }
+    }
+
+    func writeServerInfo(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("name"); w.string("taskpaper-lsp")
+            w.key("version"); w.string(Server.version)
+        }
+    }
+
+    /// -32022 with the revisions this server speaks, so a client can pick one and retry.
+    func sendUnsupportedVersion(id: JSON, requested: JSON) {
+        sendError(
+            id: id, code: -32022,
+            "Unsupported protocol version: this server speaks \(MCPServer.statelessVersion) and, after initialize, "
+                + MCPServer.protocolVersions.joined(separator: " and ")
+        ) { w in
+            w.object { w in
+                w.key("supported")
+                w.array { w in
+                    for version in [MCPServer.statelessVersion] + MCPServer.protocolVersions { w.string(version) }
+                }
+                w.key("requested"); requested.write(to: &w)
+            }
+        }
+    }
+
+    /// A result object of the fields `fields` writes; the stateless revision's results also say they are
+    /// complete, and the cacheable ones (lists, discovery) that they may be kept, for no time.
+    func sendResult(
+        id: JSON, stateless: Bool = false, cacheable: Bool = false, _ fields: (inout JSONWriter) -> Void
+    ) {
         var w = JSONWriter()
         w.object { w in
             w.key("jsonrpc"); w.string("2.0")
             w.key("id"); id.write(to: &w)
-            w.key("result"); result(&w)
+            w.key("result")
+            w.object { w in
+                fields(&w)
+                if stateless {
+                    w.key("resultType"); w.string("complete")
+                    if cacheable {
+                        w.key("cacheScope"); w.string("public")
+                        w.key("ttlMs"); w.int(0)
+                    }
+                }
+            }
         }
         send(w.bytes)
     }
 
-    func sendError(id: JSON, code: Int, _ message: String) {
+    func sendError(id: JSON, code: Int, _ message: String, data: ((inout JSONWriter) -> Void)? = nil) {
         var w = JSONWriter()
         w.object { w in
             w.key("jsonrpc"); w.string("2.0")
@@ -171,6 +232,9 @@ final class MCPServer {
             w.object { w in
                 w.key("code"); w.int(code)
                 w.key("message"); w.string(message)
+                if let data {
+                    w.key("data"); data(&w)
+                }
             }
         }
         send(w.bytes)

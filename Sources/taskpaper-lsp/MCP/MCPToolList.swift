@@ -121,17 +121,16 @@ extension MCPTools {
 
     static var names: [String] { tools.map(\.name) }
 
+    /// The `tools/list` result's fields, in an object the caller opened.
     func writeList(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("tools")
-            w.array { w in
-                for tool in MCPTools.tools {
-                    w.object { w in
-                        w.key("name"); w.string(tool.name)
-                        w.key("description"); w.string(tool.description)
-                        w.key("inputSchema"); tool.input.write(to: &w)
-                        w.key("outputSchema"); tool.output.write(to: &w)
-                    }
+        w.key("tools")
+        w.array { w in
+            for tool in MCPTools.tools {
+                w.object { w in
+                    w.key("name"); w.string(tool.name)
+                    w.key("description"); w.string(tool.description)
+                    w.key("inputSchema"); tool.input.write(to: &w)
+                    w.key("outputSchema"); tool.output.write(to: &w)
                 }
             }
         }

@@ -18,20 +18,19 @@ struct MCPToolResult {
         MCPToolResult(text: error.message, structured: nil, isError: true)
     }
 
+    /// The result's fields, in an object the caller opened.
     func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("content")
-            w.array { w in
-                w.object { w in
-                    w.key("type"); w.string("text")
-                    w.key("text"); w.string(text)
-                }
+        w.key("content")
+        w.array { w in
+            w.object { w in
+                w.key("type"); w.string("text")
+                w.key("text"); w.string(text)
             }
-            if let structured {
-                w.key("structuredContent"); structured(&w)
-            }
-            w.key("isError"); w.bool(isError)
         }
+        if let structured {
+            w.key("structuredContent"); structured(&w)
+        }
+        w.key("isError"); w.bool(isError)
     }
 }
 

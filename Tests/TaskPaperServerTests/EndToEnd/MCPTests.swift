@@ -91,6 +91,34 @@ import Testing
         #expect(((answers[2]["result"] as? [String: Any])?["tools"] as? [Any])?.count == 6)
     }
 
+    @Test func theStatelessRevisionNeedsNoHandshakeAndAnOtherNamedRevisionIsRefusedWithTheSupportedOnes() throws {
+        let meta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#
+        let (answers, out) = try MCPTests.answers([
+            #"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{\#(meta)}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{\#(meta)}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2030-01-01"}}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"server/discover"}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"tools/list"}"#,
+        ])
+        #expect(answers.count == 5, "\(out)")
+        guard answers.count == 5 else { return }
+        let discovered = answers[0]["result"] as? [String: Any]
+        #expect(discovered?["supportedVersions"] as? [String] == ["2026-07-28"])
+        #expect(discovered?["resultType"] as? String == "complete")
+        let listed = answers[1]["result"] as? [String: Any]
+        #expect((listed?["tools"] as? [Any])?.count == 6 && listed?["ttlMs"] as? Int == 0)
+        let refused = answers[2]["error"] as? [String: Any]
+        #expect(refused?["code"] as? Int == -32022)
+        #expect(
+            (refused?["data"] as? [String: Any])?["supported"] as? [String] == [
+                "2026-07-28", "2025-11-25", "2025-06-18",
+            ])
+        #expect(((refused?["data"] as? [String: Any])?["requested"] as? String) == "2030-01-01")
+        #expect(MCPTests.code(answers[3]) == -32022)
+        // Without a revision named, a request is of the handshake's: initialize comes first.
+        #expect(MCPTests.code(answers[4]) == -32600)
+    }
+
     @Test func anUnknownRevisionIsAnsweredWithTheNewest() throws {
         let (answers, _) = try MCPTests.answers([
             MCPTests.initialize.replacingOccurrences(of: "2025-06-18", with: "2099-01-01")
