@@ -128,9 +128,7 @@ final class MCPServer {
                 w.key("instructions"); w.string(MCPTools.instructions)
             }
         case "server/discover":
-            guard stateless else {
-                return sendUnsupportedVersion(id: id, requested: .null)
-            }
+            // Answered with or without a revision named: it is how a client learns which to name.
             sendResult(id: id, stateless: true, cacheable: true) { w in
                 w.key("supportedVersions"); w.array { w in w.string(MCPServer.statelessVersion) }
                 self.writeCapabilities(to: &w)
