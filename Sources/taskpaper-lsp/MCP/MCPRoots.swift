@@ -74,6 +74,15 @@ struct MCPRoots {
         return home + path.dropFirst()
     }
 
+    /// A path from the user's environment (not the assistant's): `~` expanded, a relative one made absolute
+    /// from the working folder.
+    static func fromWorkingFolder(_ path: String) -> String {
+        let expanded = expandingHome(path)
+        guard !expanded.hasPrefix("/"), let folder = getcwd(nil, 0) else { return expanded }
+        defer { free(folder) }
+        return String(cString: folder) + "/" + expanded
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

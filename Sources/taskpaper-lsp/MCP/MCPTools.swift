@@ -278,7 +278,8 @@ struct MCPTools {
         guard !path.isEmpty else {
             return .failure(MCPToolError("'project' needs project names separated by ' / ' ('Work / Errands')"))
         }
-        guard let file = fileGiven ?? AddCommand.inboxFromEnvironment().map(MCPRoots.expandingHome) else {
+        // $TASKPAPER_INBOX is read as `add` reads it: a relative one from the server's working folder.
+        guard let file = fileGiven ?? AddCommand.inboxFromEnvironment().map(MCPRoots.fromWorkingFolder) else {
             return .failure(MCPToolError("give 'file': no TASKPAPER_INBOX is set for this server"))
         }
         let target: String

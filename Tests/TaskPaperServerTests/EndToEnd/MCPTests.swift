@@ -59,7 +59,13 @@ import Testing
         p.standardInput = input
         p.standardOutput = output
         p.standardError = FileHandle.nullDevice
-        if home { p.environment = ProcessInfo.processInfo.environment.merging(["HOME": folder.path]) { $1 } }
+        if home {
+            // The folder is home and the working folder, and the inbox is named from there.
+            p.environment = ProcessInfo.processInfo.environment.merging([
+                "HOME": folder.path, "TASKPAPER_INBOX": "tasks/inbox.taskpaper",
+            ]) { $1 }
+            p.currentDirectoryURL = folder
+        }
         try p.run()
         // Written on a thread of its own: the server's answers fill stdout's pipe meanwhile.
         let writer = Thread {
@@ -205,15 +211,19 @@ import Testing
         #expect(run.answers.last?["id"] as? String == "last", "seed \(seed)")
     }
 
-    @Test func aRootWithATildeIsUnderHomeAsInTheREADMEsConfiguration() throws {
+    @Test func aRootWithATildeIsUnderHomeAndARelativeInboxIsFromTheWorkingFolderAsForAdd() throws {
         let (answers, out) = try MCPTests.answers(
             [
                 MCPTests.initialize,
                 #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"@today"}}}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"text":"Buy milk"}}}"#,
             ], roots: ["~/tasks"], home: true)
-        let items =
-            ((answers.last?["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?["items"] as? [Any]
-        #expect(items?.count == 1, "\(out)")
+        #expect(answers.count == 3, "\(out)")
+        guard answers.count == 3 else { return }
+        let found = (answers[1]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+        #expect((found?["items"] as? [Any])?.count == 1, "\(out)")
+        let added = (answers[2]["result"] as? [String: Any])?["structuredContent"] as? [String: Any]
+        #expect((added?["path"] as? String)?.hasSuffix("/tasks/inbox.taskpaper") == true, "\(out)")
     }
 
     @Test func withoutRootsOrWithAMissingOneItStopsAtOnce() throws {
