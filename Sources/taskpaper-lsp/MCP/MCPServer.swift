@@ -91,17 +91,13 @@ final class MCPServer {
             if fields["result"] != nil || fields["error"] != nil { return }
             return sendError(id: validID ? id! : .null, code: -32600, "Invalid Request: no \"method\"")
         }
-        guard let id else { return notification(method) }
+        // Notifications need nothing: `initialized` changes nothing here, and requests are answered in turn,
+        // so none is running when a cancellation arrives. Unknown ones are ignored, as the protocol asks.
+        guard let id else { return }
         guard validID else {
             return sendError(id: .null, code: -32600, "Invalid Request: \"id\" must be a string or an integer")
         }
         request(method, params: fields["params"], id: id)
-    }
-
-    func notification(_ method: String) {
-        // `notifications/initialized` and `notifications/cancelled` need nothing: requests are answered in
-        // turn, so none is ever running when a cancellation arrives. Unknown ones are ignored, as the
-        // protocol asks.
     }
 
     func request(_ method: String, params: JSON?, id: JSON) {
