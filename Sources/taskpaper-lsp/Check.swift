@@ -56,26 +56,12 @@ enum Check {
             }
             let text = String(decoding: data, as: UTF8.self)
             for f in Linter.lint(text, settings: settings, clock: clock) {
-                let d = f.diagnostic
-                if d.severity == .error { anyError = true }
-                let column = Characters.count(f.text, upTo: d.range.lowerBound, isASCII: f.isASCII) + 1
-                let endColumn = Characters.count(f.text, upTo: d.range.upperBound, isASCII: f.isASCII) + 1
+                if f.diagnostic.severity == .error { anyError = true }
                 switch format {
                 case .text:
-                    print(textLine(f, column: column, in: file))
+                    print(textLine(f, column: columns(f).start, in: file))
                 case .json:
-                    jsonItems.append { w in
-                        w.object { w in
-                            w.key("path"); w.string(file)
-                            w.key("line"); w.int(f.line + 1)
-                            w.key("column"); w.int(column)
-                            w.key("endLine"); w.int(f.line + 1)
-                            w.key("endColumn"); w.int(endColumn)
-                            w.key("severity"); w.string(d.severity.name)
-                            w.key("code"); w.string(d.code.rawValue)
-                            w.key("message"); w.string(d.message)
-                        }
-                    }
+                    jsonItems.append { w in write(f, in: file, to: &w) }
                 }
             }
         }
@@ -85,6 +71,31 @@ enum Check {
         }
         if unreadable { return 2 }
         return anyError ? 1 : 0
+    }
+
+    /// A finding's first and last columns, 1-based, in characters.
+    static func columns(_ f: Linter.Finding) -> (start: Int, end: Int) {
+        let range = f.diagnostic.range
+        return (
+            Characters.count(f.text, upTo: range.lowerBound, isASCII: f.isASCII) + 1,
+            Characters.count(f.text, upTo: range.upperBound, isASCII: f.isASCII) + 1
+        )
+    }
+
+    /// A finding as `check --format json` prints it.
+    static func write(_ f: Linter.Finding, in file: String, to w: inout JSONWriter) {
+        let d = f.diagnostic
+        let (column, endColumn) = columns(f)
+        w.object { w in
+            w.key("path"); w.string(file)
+            w.key("line"); w.int(f.line + 1)
+            w.key("column"); w.int(column)
+            w.key("endLine"); w.int(f.line + 1)
+            w.key("endColumn"); w.int(endColumn)
+            w.key("severity"); w.string(d.severity.name)
+            w.key("code"); w.string(d.code.rawValue)
+            w.key("message"); w.string(d.message)
+        }
     }
 
     /// A finding as `check` prints it: `path:line:column: severity: message [code]`.

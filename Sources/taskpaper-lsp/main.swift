@@ -35,6 +35,9 @@ let usage = """
                                     it went: path:line: task. TEXT '-' reads one task a
                                     line from standard input. Exit 2 on a refused file
                                     or text.
+      taskpaper-lsp mcp ROOT...       A Model Context Protocol server on stdin/stdout: tools
+                                    for an assistant (search, agenda, report, check, add,
+                                    complete) on the files under the ROOTs, and nothing else.
       taskpaper-lsp --version
       taskpaper-lsp --help
 
@@ -49,6 +52,7 @@ case "focus": exit(FocusCommand.run(Array(args.dropFirst())))
 case "report": exit(ReportCommand.run(Array(args.dropFirst())))
 case "ics": exit(CalendarCommand.run(Array(args.dropFirst())))
 case "add": exit(AddCommand.run(Array(args.dropFirst())))
+case "mcp": exit(MCPServer.run(Array(args.dropFirst())))
 default: break
 }
 args.removeAll { $0 == "--stdio" }

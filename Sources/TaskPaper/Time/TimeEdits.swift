@@ -18,6 +18,27 @@ public enum TimeEdits {
         }
     }
 
+    /// Mark as done as the editor's action does it: `RepeatEdits.markDone` (a repeating task gets its next
+    /// occurrence above it), and each started task that does not repeat stops, so its `@lasted` is written.
+    public static func markDoneRecordingTime(
+        _ lines: [Line], in range: ClosedRange<Int>, indentWidth: IndentWidth, doneTag: String,
+        clock: LintClock, outline: Outline? = nil
+    ) -> Result<[TextReplacement], RepeatEdits.Failure> {
+        switch RepeatEdits.markDone(
+            lines, in: range, indentWidth: indentWidth, doneTag: doneTag, clock: clock, outline: outline)
+        {
+        case .success(let edits):
+            guard !edits.isEmpty else { return .success(edits) }
+            let stops = range.clamped(to: 0...lines.count - 1).filter {
+                // A repeating task's line is rewritten as its next occurrence: its time goes unrecorded.
+                DoneEdits.canMarkDone(lines[$0]) && !lines[$0].syntax.knownTags.contains(.repeat)
+            }
+            .flatMap { stop(lines, in: $0...$0, clock: clock) }
+            return .success(edits + stops)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
     /// Each started task in `range` (open or closed) stops: its `@started` becomes `@lasted(elapsed)`, or,
     /// when it has a `@lasted` already (a paused task resumed), goes and the elapsed time is added to it.
     public static func stop(_ lines: [Line], in range: ClosedRange<Int>, clock: LintClock) -> [TextReplacement] {

@@ -53,22 +53,11 @@ extension Server {
     /// `@lasted` (as Stop writes it). A next occurrence past the year 9999 makes no edit, so the action
     /// is not offered.
     func repeatingMarkDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>, doneTag: String) -> [TextReplacement] {
-        let clock = now()
-        switch RepeatEdits.markDone(
+        let result = TimeEdits.markDoneRecordingTime(
             doc.text.lines, in: lines, indentWidth: settings.indentWidth, doneTag: doneTag,
-            clock: clock, outline: outline(doc))
-        {
-        case .success(let edits):
-            guard !edits.isEmpty else { return edits }
-            let all = doc.text.lines
-            let stops = lines.clamped(to: 0...all.count - 1).filter {
-                // A repeating task's line is rewritten as its next occurrence: its time goes unrecorded.
-                DoneEdits.canMarkDone(all[$0]) && !all[$0].syntax.knownTags.contains(.repeat)
-            }
-            .flatMap { TimeEdits.stop(all, in: $0...$0, clock: clock) }
-            return edits + stops
-        case .failure: return []
-        }
+            clock: now(), outline: outline(doc))
+        if case .success(let edits) = result { return edits }
+        return []
     }
 
     /// `@cancelled` in the format `doneFormat` gives `@done`.
