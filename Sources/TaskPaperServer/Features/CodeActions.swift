@@ -86,6 +86,11 @@ extension Server {
             let analyzed = doc.analyzedLine(line)
             for diagnostic in doc.results[line].diagnostics {
                 fixes += QuickFixes.fixes(for: diagnostic, on: analyzed, index: line).map { (line, $0) }
+                if diagnostic.code == .subtasksDone,
+                    let fix = QuickFixes.markDone(diagnostic, replacements: subtasksDoneEdits(doc, line))
+                {
+                    fixes.append((line, fix))
+                }
             }
             fixes += QuickFixes.zeroPad(on: analyzed, index: line).map { (line, $0) }
         }
@@ -103,6 +108,13 @@ extension Server {
 
     func markDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
         repeatingMarkDoneEdits(doc, lines, doneTag: doneTag)
+    }
+
+    /// Mark as done for `subtasks-done`'s fix: a project too (TaskPaper marks projects `@done`).
+    private func subtasksDoneEdits(_ doc: OpenDocument, _ line: Int) -> [TextReplacement] {
+        let item = doc.line(line)
+        if item.syntax.kind == .project { return DoneEdits.markProjectDone(item, index: line, tag: doneTag) }
+        return markDoneEdits(doc, line...line)
     }
 
     func markNotDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
