@@ -139,6 +139,20 @@ import Testing
         try s.close()
     }
 
+    /// One Mark as done an answer: on the hinted line, the quick fix; over a selection, the action
+    /// that marks every task of it.
+    @Test func oneMarkAsDoneAnAnswer() throws {
+        let s = try CodeActionTests.Session("- Pack\n\t- Passport @done\n- Call\n")
+        let atCursor = try s.actions(0, 3).filter { $0["title"] == "Mark as done" }
+        #expect(atCursor.map { $0["kind"] } == ["quickfix"])
+        let overSelection = try s.actions(0, 0, to: (2, 3)).filter { $0["title"] == "Mark as done" }
+        #expect(overSelection.map { $0["kind"] } == ["refactor.rewrite"])
+        #expect(
+            try s.applying(overSelection[0])
+                == "- Pack @done(2026-11-21)\n\t- Passport @done\n- Call @done(2026-11-21)\n")
+        try s.close()
+    }
+
     @Test func quickFixMarksAProjectDone() throws {
         let s = try CodeActionTests.Session("Trip: @home  \n\t- Book @done\n")
         let fixes = try s.actions(0, 1, only: ["quickfix"])
