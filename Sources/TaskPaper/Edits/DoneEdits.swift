@@ -42,6 +42,14 @@ public enum DoneEdits {
         }
     }
 
+    /// Appends ` <tag>` to a project that is not closed, before trailing white space: TaskPaper marks
+    /// projects done too (a project stays one with a trailing tag).
+    public static func markProjectDone(_ line: Line, index: Int, tag: String) -> [TextReplacement] {
+        guard line.syntax.kind == .project, !line.isClosed else { return [] }
+        let end = trimmedEnd(line)
+        return [TextReplacement(line: index, end..<end, " " + tag)]
+    }
+
     /// Removes every `@done` and `@cancelled` tag (with its value) from the items in `lines`,
     /// together with the white space that separated it from the text.
     public static func markNotDone(_ lines: [Line], in range: ClosedRange<Int>) -> [TextReplacement] {

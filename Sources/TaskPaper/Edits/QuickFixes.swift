@@ -24,10 +24,18 @@ public enum QuickFixes {
             ]
         case .tagValueUnbalanced: escapeParentheses(diagnostic, line, index).map { [$0] } ?? []
         case .overdue: reschedule(diagnostic, line, index)
+        // `subtasks-done` is fixed by Mark as done, which needs more than the line (`markDone`).
         case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .searchMalformed,
-            .repeatMalformed, .durationMalformed:
+            .repeatMalformed, .durationMalformed, .subtasksDone:
             []
         }
+    }
+
+    /// `subtasks-done`'s fix: Mark as done's edit (`DoneEdits`, `RepeatEdits`), made by the caller.
+    public static func markDone(_ diagnostic: LineDiagnostic, replacements: [TextReplacement]) -> QuickFix? {
+        guard diagnostic.code == .subtasksDone, !replacements.isEmpty else { return nil }
+        return QuickFix(
+            title: ItemAction.markDone.title, replacements: replacements, diagnostic: diagnostic, isPreferred: true)
     }
 
     /// `2025-5-1` -> `2025-05-01` in every date tag of the line that needs it.

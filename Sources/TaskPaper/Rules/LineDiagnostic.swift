@@ -26,6 +26,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case searchMalformed = "search-malformed"
     case repeatMalformed = "repeat-malformed"
     case durationMalformed = "duration-malformed"
+    case subtasksDone = "subtasks-done"
 
     public var severity: Severity {
         switch self {
@@ -34,7 +35,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
             .durationMalformed:
             .warning
         case .overdue: .information
-        case .projectTrailingSpace: .hint
+        case .projectTrailingSpace, .subtasksDone: .hint
         }
     }
 }

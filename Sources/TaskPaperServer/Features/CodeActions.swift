@@ -40,10 +40,14 @@ extension Server {
             only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
         }
         var actions: [CodeAction] = []
-        if wanted("quickfix") { actions += quickFixActions(doc, lines) }
+        let done = wanted("refactor.rewrite") ? markDoneEdits(doc, lines) : []
+        // One Mark as done an answer: a selection's marks the hinted tasks too; on one line the hint's fix is it.
+        if wanted("quickfix") {
+            actions += quickFixActions(doc, lines, subtasksDoneFix: lines.count == 1 || done.isEmpty)
+        }
+        let markedByFix = actions.contains { $0.kind == "quickfix" && $0.title == ItemAction.markDone.title }
         if wanted("refactor.rewrite") {
-            let done = markDoneEdits(doc, lines)
-            if !done.isEmpty {
+            if !done.isEmpty, !markedByFix {
                 actions.append(
                     CodeAction(
                         title: ItemAction.markDone.title, kind: "refactor.rewrite", edit: doc.workspaceEdit(done)))
@@ -80,12 +84,19 @@ extension Server {
     }
 
     /// The fixes for every diagnostic on the lines, and zero-padding, which no diagnostic asks for.
-    private func quickFixActions(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [CodeAction] {
+    private func quickFixActions(
+        _ doc: OpenDocument, _ lines: ClosedRange<Int>, subtasksDoneFix: Bool
+    ) -> [CodeAction] {
         var fixes: [(line: Int, QuickFix)] = []
         for line in lines where line < doc.lineCount {
             let analyzed = doc.analyzedLine(line)
             for diagnostic in doc.results[line].diagnostics {
                 fixes += QuickFixes.fixes(for: diagnostic, on: analyzed, index: line).map { (line, $0) }
+                if subtasksDoneFix, diagnostic.code == .subtasksDone,
+                    let fix = QuickFixes.markDone(diagnostic, replacements: subtasksDoneEdits(doc, line))
+                {
+                    fixes.append((line, fix))
+                }
             }
             fixes += QuickFixes.zeroPad(on: analyzed, index: line).map { (line, $0) }
         }
@@ -103,6 +114,13 @@ extension Server {
 
     func markDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {
         repeatingMarkDoneEdits(doc, lines, doneTag: doneTag)
+    }
+
+    /// Mark as done for `subtasks-done`'s fix: a project too (TaskPaper marks projects `@done`).
+    private func subtasksDoneEdits(_ doc: OpenDocument, _ line: Int) -> [TextReplacement] {
+        let item = doc.line(line)
+        if item.syntax.kind == .project { return DoneEdits.markProjectDone(item, index: line, tag: doneTag) }
+        return markDoneEdits(doc, line...line)
     }
 
     func markNotDoneEdits(_ doc: OpenDocument, _ lines: ClosedRange<Int>) -> [TextReplacement] {

@@ -72,7 +72,34 @@ final class OpenDocument {
         self.flaggedEncoded = flaggedEncoded ?? Array(repeating: nil, count: flaggedLines.count)
         generation = generations.next()
         diagnosticsGeneration = generation
+        addOutlineFindings()
     }
+
+    /// The outline rule's findings on a newly read document, added to its lines'.
+    private func addOutlineFindings() {
+        let found = SubtasksDoneRule.findings(in: text.lines, spacesPerLevel: spacesPerLevel)
+        guard !found.isEmpty else { return }
+        for f in found { results[f.line].diagnostics.append(f.diagnostic) }
+        var flagged: [Int] = [], encoded: [EncodedDiagnostics?] = []
+        var k = 0
+        for f in found {
+            while k < flaggedLines.count, flaggedLines[k] < f.line {
+                flagged.append(flaggedLines[k])
+                encoded.append(flaggedEncoded[k])
+                k += 1
+            }
+            if k < flaggedLines.count, flaggedLines[k] == f.line { k += 1 }
+            flagged.append(f.line)
+            encoded.append(nil)
+        }
+        flagged.append(contentsOf: flaggedLines[k...])
+        encoded.append(contentsOf: flaggedEncoded[k...])
+        flaggedLines = flagged
+        flaggedEncoded = encoded
+    }
+
+    /// Spaces per outline level under the settings, as the text is now.
+    private var spacesPerLevel: Int { text.spacesPerLevel(context.settings.indentWidth) }
 
     convenience init(uri: String, version: Int, text: String, context: AnalysisContext, generations: Counter) {
         let document = TextDocument(text: text)
@@ -194,7 +221,8 @@ final class OpenDocument {
 
     /// One content change; `range` nil means the whole text.
     func apply(range: ClientRange?, text newText: String) {
-        update(replaceText(range: range, text: newText))
+        let before = spacesPerLevel
+        update(replaceText(range: range, text: newText), previousSpacesPerLevel: before)
     }
 
     /// The changes of one notification, in order. Where many of them touch findings (a formatting result,
@@ -209,9 +237,11 @@ final class OpenDocument {
         // Each line's encoded findings, aligned with the lines, from the first change that touches a finding.
         var encodedByLine: [EncodedDiagnostics?]?
         for c in changes {
+            let before = spacesPerLevel
             let change = replaceText(range: c.range, text: c.text)
-            let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
-            if encodedByLine == nil, touchesFindings(change, fresh) {
+            var fresh = OpenDocument.analyze(text.lines, change.inserted, context)
+            let outside = outlineFindings(after: change, previousSpacesPerLevel: before, fresh: &fresh)
+            if encodedByLine == nil, touchesFindings(change, fresh) || !outside.isEmpty {
                 // Nothing has moved a finding yet: the flagged lines are still those of the lines' numbering.
                 var byLine = [EncodedDiagnostics?](repeating: nil, count: results.count)
                 for (k, line) in flaggedLines.enumerated() { byLine[line] = flaggedEncoded[k] }
@@ -219,6 +249,7 @@ final class OpenDocument {
             }
             replaceResults(change, with: fresh)
             encodedByLine?.replaceSubrange(change.removed, with: repeatElement(nil, count: change.insertedCount))
+            for (line, finding) in outside where setOutlineFinding(finding, on: line) { encodedByLine?[line] = nil }
         }
         guard let encodedByLine else { return }
         var flagged: [Int] = [], encoded: [EncodedDiagnostics?] = []
@@ -261,13 +292,70 @@ final class OpenDocument {
         flaggedLines = []
         flaggedEncoded = []
         diagnosticsJSON = nil
-        update(LineChange(removed: 0..<0, insertedCount: text.lineCount))
+        update(LineChange(removed: 0..<0, insertedCount: text.lineCount), previousSpacesPerLevel: spacesPerLevel)
     }
 
-    private func update(_ change: LineChange) {
-        let fresh = OpenDocument.analyze(text.lines, change.inserted, context)
+    private func update(_ change: LineChange, previousSpacesPerLevel: Int) {
+        var fresh = OpenDocument.analyze(text.lines, change.inserted, context)
+        let outside = outlineFindings(after: change, previousSpacesPerLevel: previousSpacesPerLevel, fresh: &fresh)
         replaceResults(change, with: fresh)
         noteFindings(change, fresh)
+        guard !outside.isEmpty else { return }
+        var changed = false
+        for (line, finding) in outside where setOutlineFinding(finding, on: line) { changed = true }
+        guard changed else { return }
+        // Few lines (an edit's ancestors) or, when the indentation unit changed, any: flagged afresh.
+        var flagged: [Int] = [], encoded: [EncodedDiagnostics?] = []
+        var k = 0
+        for (line, result) in results.enumerated() where !result.diagnostics.isEmpty {
+            while k < flaggedLines.count, flaggedLines[k] < line { k += 1 }
+            let kept = k < flaggedLines.count && flaggedLines[k] == line && !outside.keys.contains(line)
+            flagged.append(line)
+            encoded.append(kept ? flaggedEncoded[k] : nil)
+        }
+        flaggedLines = flagged
+        flaggedEncoded = encoded
+        diagnosticsJSON = nil
+        diagnosticsGeneration = generation
+    }
+
+    /// The outline rule's findings after a change whose text is in place (the lines' own results not yet):
+    /// those on the change's new lines go into `fresh`; those of the lines around it (numbered after the
+    /// change) are returned.
+    private func outlineFindings(
+        after change: LineChange, previousSpacesPerLevel: Int, fresh: inout [LineResults]
+    ) -> [Int: LineDiagnostic?] {
+        let lines = text.lines, spacesPerLevel = spacesPerLevel
+        let recheck =
+            SubtasksDoneRule.linesToRecheck(
+                after: change, in: lines, spacesPerLevel: spacesPerLevel,
+                previousSpacesPerLevel: previousSpacesPerLevel) ?? Array(lines.indices)
+        let found = SubtasksDoneRule.findings(on: recheck, in: lines, spacesPerLevel: spacesPerLevel)
+        let inserted = change.inserted
+        var outside: [Int: LineDiagnostic?] = [:]
+        for (line, finding) in zip(recheck, found) {
+            if inserted.contains(line) {
+                if let finding { fresh[line - inserted.lowerBound].diagnostics.append(finding) }
+            } else {
+                outside[line] = finding
+            }
+        }
+        return outside
+    }
+
+    /// Puts the outline rule's finding on a line whose results are in place; whether that changed them.
+    private func setOutlineFinding(_ finding: LineDiagnostic?, on line: Int) -> Bool {
+        var diagnostics = results[line].diagnostics
+        let old = diagnostics.firstIndex { $0.code == .subtasksDone }
+        if let old {
+            if diagnostics[old] == finding { return false }
+            diagnostics.remove(at: old)
+        } else if finding == nil {
+            return false
+        }
+        if let finding { diagnostics.append(finding) }
+        results[line].diagnostics = diagnostics
+        return true
     }
 
     /// Puts the results of a change's new lines in place of those of the lines it removed.

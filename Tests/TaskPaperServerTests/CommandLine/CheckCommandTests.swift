@@ -110,12 +110,27 @@ import TaskPaperServer
         }
     }
 
+    /// The outline's rule runs too, its hint on the parent's line.
+    @Test func printsSubtasksDone() throws {
+        let dir = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "Trip:\n\t- Pack\n\t\t- Passport @done\n\t\t- Tickets @cancelled\nHome:\n\t- Paint @done\n".write(
+            to: dir.appendingPathComponent("trip.taskpaper"), atomically: true, encoding: .utf8)
+        let r = try Self.check(["trip.taskpaper"], in: dir)
+        #expect(r.status == 0)
+        #expect(
+            r.stdout.split(separator: "\n") == [
+                "trip.taskpaper:2:4: hint: All 2 subtasks are done or cancelled [subtasks-done]",
+                "trip.taskpaper:5:1: hint: Its only task is done [subtasks-done]",
+            ])
+    }
+
     @Test func bundledExampleShowsEveryCode() throws {
         let r = try Self.check(["examples/errands.taskpaper"], in: NeovimTests.repository)
         #expect(r.status == 1)
         for code in [
             "date-malformed", "date-invalid", "range-inverted", "tag-value-unbalanced", "line-too-long",
-            "overdue", "duplicate-tag", "project-trailing-space",
+            "overdue", "duplicate-tag", "project-trailing-space", "subtasks-done",
         ] {
             #expect(r.stdout.contains("[\(code)]"), "\(code)")
         }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TaskPaper
 
-/// Every diagnostic code fires on some line (a rule left out of `LineRule.run`
-/// would never fire), and the README's table lists every code.
+/// Every diagnostic code fires on some line (a rule left out of `AnalyzedLine.diagnostics()` or the
+/// linter would never fire), and the README's table lists every code.
 @Suite struct DiagnosticCodeTests {
     static let clock = LintClock(today: CivilDate(year: 2026, month: 11, day: 21), now: TimeOfDay(hour: 10, minute: 0))
 
@@ -23,14 +23,14 @@ import Testing
         case .searchMalformed: "Today @search(@today and)"
         case .repeatMalformed: "- Pay rent @repeat(every 0 days)"
         case .durationMalformed: "- Write report @est(soon)"
+        case .subtasksDone: "- Pack\n\t- Passport @done"
         }
     }
 
     @Test(arguments: DiagnosticCode.allCases)
     func everyCodeIsProduced(_ code: DiagnosticCode) {
-        let line = TextDocument(text: Self.sample(for: code)).lines[0]
-        let analyzed = AnalyzedLine(text: line.text, syntax: line.syntax, settings: LintSettings(), clock: Self.clock)
-        let found = analyzed.diagnostics()
+        // Through the linter, which also runs the outline's rule.
+        let found = Linter.lint(Self.sample(for: code), settings: LintSettings(), clock: Self.clock).map(\.diagnostic)
         #expect(
             found.contains { $0.code == code }, "\(code.rawValue) not produced by \(Self.sample(for: code)): \(found)")
         #expect(found.first { $0.code == code }?.severity == code.severity)
