@@ -12,8 +12,10 @@ let package = Package(
         .target(name: "TaskPaper", exclude: ["README.md", "Search/README.md", "JSRegex/README.md", "Planning/README.md"]),
         // The language server: JSON-RPC framing, protocol types, dispatch, features.
         .target(name: "TaskPaperServer", dependencies: ["TaskPaper"], exclude: ["README.md", "PERFORMANCE.md"]),
-        // The thin executable: `serve` over stdio and `check` from a shell.
-        .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperServer", "TaskPaper"]),
+        // The commands besides serving: check, agenda, search, focus, report, ics, add, and the MCP server.
+        .target(name: "TaskPaperCommands", dependencies: ["TaskPaperServer", "TaskPaper"], exclude: ["README.md"]),
+        // The thin executable: the language server over stdio, or one of the commands.
+        .executableTarget(name: "taskpaper-lsp", dependencies: ["TaskPaperCommands", "TaskPaperServer"]),
         // The performance figures of Sources/TaskPaperServer/PERFORMANCE.md: `swift build -c release --static-swift-stdlib`, then
         // `.build/release/taskpaper-bench` (the server built as the READMEs install it).
         .executableTarget(name: "taskpaper-bench", dependencies: ["TaskPaperServer", "TaskPaper"]),

@@ -5,61 +5,45 @@ import TaskPaperServer
 /// how they print what they found (`path:line:column: text`, or JSON).
 struct Listing {
     let command: String
+    let usage: String
     /// The agenda prints each task's due date (`today` for an undated `@today` task).
     let showsDue: Bool
-    var format = Check.Format.text
+    var format = OutputFormat.text
     var paths: [String] = []
     /// Set when a path could not be read: the exit code is then 2.
     var unreadable = false
     private var items: [(inout JSONWriter) -> Void] = []
     private(set) var count = 0
 
-    init(command: String, showsDue: Bool) { self.command = command; self.showsDue = showsDue }
+    init(command: String, usage: String, showsDue: Bool = false) {
+        self.command = command
+        self.usage = usage
+        self.showsDue = showsDue
+    }
 
-    /// Reads the command line: `--format`, `--help`, `--`, and the command's own `options` (each takes a
-    /// value; its handler returns an error message or nil). The other words come back in order, or the
-    /// exit code to stop with (help printed, or a usage error).
+    /// Reads the command line (`CommandArguments`): `--format` (one of `formats`), the command's own
+    /// `options` and `flags`. The other words come back in order, or the exit code to stop with.
     mutating func readArguments(
-        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+        _ arguments: [String], flags: [String: () -> Void] = [:], formats: [OutputFormat] = [.text, .json],
+        options: [String: (String) -> String?] = [:]
     ) -> Result<[String], ExitCode> {
-        var words: [String] = []
-        var i = 0
-        while i < arguments.count {
-            let arg = arguments[i]
-            switch arg {
-            case "--format":
-                guard i + 1 < arguments.count, let f = Check.Format(rawValue: arguments[i + 1]) else {
-                    return .failure(ExitCode(usageError("--format needs 'text' or 'json'")))
-                }
-                format = f
-                i += 2
-            case "--help", "-h":
-                print(usage, terminator: "")
-                return .failure(ExitCode(0))
-            case "--":
-                words.append(contentsOf: arguments[(i + 1)...])
-                i = arguments.count
-            default:
-                if let read = options[arg] {
-                    guard i + 1 < arguments.count else { return .failure(ExitCode(usageError("\(arg) needs a value"))) }
-                    if let problem = read(arguments[i + 1]) { return .failure(ExitCode(usageError(problem))) }
-                    i += 2
-                    continue
-                }
-                if arg.hasPrefix("-") && arg != "-" { return .failure(ExitCode(usageError("unknown option '\(arg)'"))) }
-                words.append(arg)
-                i += 1
-            }
-        }
-        return .success(words)
+        var reader = CommandArguments(command: command, usage: usage)
+        reader.options = options
+        reader.flags = flags
+        var chosen = format
+        reader.acceptFormat(formats) { chosen = $0 }
+        let words = reader.read(arguments)
+        format = chosen
+        return words
     }
 
     /// `readArguments` for a command whose other words are all paths (at least one): nil to go on, with
     /// `paths` set, or the exit code to stop with.
     mutating func readPaths(
-        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+        _ arguments: [String], flags: [String: () -> Void] = [:], formats: [OutputFormat] = [.text, .json],
+        options: [String: (String) -> String?] = [:]
     ) -> Int32? {
-        switch readArguments(arguments, usage: usage, options: options) {
+        switch readArguments(arguments, flags: flags, formats: formats, options: options) {
         case .success(let words): paths = words
         case .failure(let stop): return stop.status
         }
@@ -69,9 +53,9 @@ struct Listing {
     /// `readArguments` for a command of a query and paths (`QUERY PATH...`): the query's text, with `paths`
     /// set, or the exit code to stop with.
     mutating func readQueryAndPaths(
-        _ arguments: [String], usage: String, options: [String: (String) -> String?] = [:]
+        _ arguments: [String], options: [String: (String) -> String?] = [:]
     ) -> Result<String, ExitCode> {
-        switch readArguments(arguments, usage: usage, options: options) {
+        switch readArguments(arguments, options: options) {
         case .success(let words):
             guard let query = words.first else { return .failure(ExitCode(usageError("no QUERY given"))) }
             paths = Array(words.dropFirst())
@@ -92,21 +76,14 @@ struct Listing {
         }
     }
 
-    /// The exit code a command stops with before listing anything.
-    struct ExitCode: Error {
-        let status: Int32
-        init(_ status: Int32) { self.status = status }
-    }
-
     func usageError(_ message: String) -> Int32 {
-        StandardError.write("taskpaper-lsp \(command): \(message)\n\(usage)")
-        return 2
+        CommandArguments(command: command, usage: usage).usageError(message)
     }
 
     /// Each file under `paths` with its lines, in the order given (folders sorted).
     mutating func documents() -> [(path: String, lines: [Line])] {
         var found: [(path: String, lines: [Line])] = []
-        for file in Check.files(paths, command: command, unreadable: &unreadable) {
+        for file in TaskFiles.named(paths, command: command, unreadable: &unreadable) {
             guard let data = FileSystem.contents(of: file) else {
                 StandardError.write("taskpaper-lsp \(command): cannot read \(file)\n")
                 unreadable = true
@@ -124,7 +101,7 @@ struct Listing {
         let column = Characters.count(lineText, upTo: utf8Offset, isASCII: isASCII) + 1
         let text = String(lineText.utf8Slice(utf8Offset..<lineText.utf8.count))
         switch format {
-        case .text:
+        case .text, .markdown:
             let date = showsDue ? "\(due?.description ?? "today") " : ""
             print("\(path):\(line + 1):\(column): \(date)\(text)")
         case .json:

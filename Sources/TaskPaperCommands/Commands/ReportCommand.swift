@@ -5,17 +5,11 @@ import TaskPaperServer
 /// `Sources/TaskPaper/README.md`, Time). Reads files as `agenda` does (`Listing`) and exits as it does.
 enum ReportCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var listing = Listing(command: "report", showsDue: false)
+        var listing = Listing(command: "report", usage: usage)
         let clock = Clock.current()
         var since: CivilDate?, until: CivilDate?, grouping = TimeReport.Grouping.day
-        // `markdown` is this command's own: the shared reader knows text and json.
-        var arguments = arguments, markdown = false
-        if let k = arguments.firstIndex(of: "--format"), k + 1 < arguments.count, arguments[k + 1] == "markdown" {
-            arguments.removeSubrange(k...k + 1)
-            markdown = true
-        }
         if let stop = listing.readPaths(
-            arguments, usage: usage,
+            arguments, formats: [.text, .json, .markdown],
             options: [
                 "--since": { value in
                     guard let date = readDate(value, clock: clock) else { return "--since needs a date, e.g. -7d" }
@@ -41,12 +35,10 @@ enum ReportCommand {
         let report = TimeReport.make(documents.map(\.lines), since: since, until: until, by: grouping, clock: clock)
         let paths = documents.map(\.path)
         let window = ReportWindow(since: since, until: until)
-        if markdown {
-            print(ReportWriter.markdown(report, window: window, by: grouping), terminator: "")
-        } else if listing.format == .json {
-            print(ReportWriter.json(report, paths: paths, window: window, by: grouping))
-        } else {
-            print(ReportWriter.text(report, paths: paths, by: grouping), terminator: "")
+        switch listing.format {
+        case .markdown: print(ReportWriter.markdown(report, window: window, by: grouping), terminator: "")
+        case .json: print(ReportWriter.json(report, paths: paths, window: window, by: grouping))
+        case .text: print(ReportWriter.text(report, paths: paths, by: grouping), terminator: "")
         }
         if listing.unreadable { return 2 }
         return report.doneCount > 0 ? 0 : 1
@@ -56,4 +48,13 @@ enum ReportCommand {
     static func readDate(_ text: String, clock: LintClock) -> DateValue? {
         if case .success(let value) = DateValue.parse(Substring(text), clock: clock) { value } else { nil }
     }
+
+    static let usage = """
+        Usage: taskpaper-lsp report [--since DATE|-Nd] [--until DATE] [--by day|project]
+                                    [--format text|json|markdown] PATH...
+          Tasks done in the window, grouped, with counts and estimate and @lasted sums; the open
+          estimate last.
+          Exit 0 with done tasks, 1 with none, 2 on a usage error or unreadable path.
+
+        """
 }

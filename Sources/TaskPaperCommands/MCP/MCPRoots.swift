@@ -61,7 +61,7 @@ struct MCPRoots {
         }
         var unreadable = false
         return .success(
-            Check.files(starts, command: "mcp", unreadable: &unreadable).filter {
+            TaskFiles.named(starts, command: "mcp", unreadable: &unreadable).filter {
                 MCPRoots.realPath($0).map(contains) ?? false
             })
     }

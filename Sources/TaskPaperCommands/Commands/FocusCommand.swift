@@ -5,11 +5,11 @@ import TaskPaperServer
 /// file's visible lines as TaskPaper text (`Focus.view`, the command `taskpaper.focus` of the server).
 enum FocusCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var listing = Listing(command: "focus", showsDue: false)
+        var listing = Listing(command: "focus", usage: usage)
         var projectPath: String?
         let queryText: String
         let read = listing.readQueryAndPaths(
-            arguments, usage: usage,
+            arguments,
             options: [
                 "--project": { value in
                     projectPath = value
@@ -64,10 +64,10 @@ enum FocusCommand {
     /// Text: the lines as they are, after a header per file when there are several (`==> path <==`, as
     /// `head` and `tail` name files: `path:` would read as a project in TaskPaper, this as a note).
     private static func write(
-        _ views: [(path: String, lines: [Int], text: [Line])], format: Check.Format, headers: Bool
+        _ views: [(path: String, lines: [Int], text: [Line])], format: OutputFormat, headers: Bool
     ) {
         switch format {
-        case .text:
+        case .text, .markdown:
             for view in views {
                 if headers { print("==> \(view.path) <==") }
                 for line in view.lines { print(view.text[line].text) }

@@ -9,31 +9,25 @@ enum AddCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var file: String?
         var projectText = "Inbox"
-        var words: [String] = []
-        var i = 0
-        while i < arguments.count {
-            let arg = arguments[i]
-            switch arg {
-            case "--to", "--project":
-                guard i + 1 < arguments.count else { return usageError("\(arg) needs a value") }
-                if arg == "--to" { file = arguments[i + 1] } else { projectText = arguments[i + 1] }
-                i += 2
-            case "--help", "-h":
-                print(usage, terminator: "")
-                return 0
-            case "--":
-                words.append(contentsOf: arguments[(i + 1)...])
-                i = arguments.count
-            default:
-                // Only `--` words are options: a task may start with `- ` or `-`.
-                if arg.hasPrefix("--") { return usageError("unknown option '\(arg)'") }
-                words.append(arg)
-                i += 1
-            }
+        var reader = CommandArguments(command: "add", usage: usage)
+        reader.options["--to"] = { value in
+            file = value
+            return nil
+        }
+        reader.options["--project"] = { value in
+            projectText = value
+            return nil
+        }
+        // Only `--` words are options: a task may start with `- ` or `-`.
+        reader.optionPrefix = "--"
+        let words: [String]
+        switch reader.read(arguments) {
+        case .success(let read): words = read
+        case .failure(let stop): return stop.status
         }
         let path = UnarchiveEdits.projectPath(projectText[...])
         guard !path.isEmpty else {
-            return usageError("--project needs project names separated by ' / ' ('Work / Errands')")
+            return reader.usageError("--project needs project names separated by ' / ' ('Work / Errands')")
         }
         guard let file = file ?? inboxFromEnvironment() else {
             StandardError.write(
@@ -41,7 +35,7 @@ enum AddCommand {
                     + " (export TASKPAPER_INBOX=~/inbox.taskpaper)\n")
             return 2
         }
-        guard !words.isEmpty else { return usageError("no TEXT given") }
+        guard !words.isEmpty else { return reader.usageError("no TEXT given") }
         let tasks: [String]
         if words == ["-"] {
             let input = TextDocument(text: String(decoding: LockedRewrite.readAll(STDIN_FILENO) ?? [], as: UTF8.self))
@@ -78,15 +72,10 @@ enum AddCommand {
             for var f in Linter.lint(lineText, settings: LintSettings(), clock: clock) {
                 f.line = line
                 let column = Characters.count(f.text, upTo: f.diagnostic.range.lowerBound, isASCII: f.isASCII) + 1
-                StandardError.write(Check.textLine(f, column: column, in: file) + "\n")
+                StandardError.write(FindingOutput.textLine(f, column: column, in: file) + "\n")
             }
         }
         return 0
-    }
-
-    static func usageError(_ message: String) -> Int32 {
-        StandardError.write("taskpaper-lsp add: \(message)\n\(usage)")
-        return 2
     }
 
     static func refuse(_ message: String) -> Int32 {
@@ -116,4 +105,13 @@ enum AddCommand {
             return .success((document.text, lines.map { ($0, document.lines[$0].text) }))
         }
     }
+
+    static let usage = """
+        Usage: taskpaper-lsp add [--to FILE] [--project PATH] TEXT...
+          TEXT as a task, the last of project PATH (default Inbox; 'Work / Errands'; missing
+          projects are made) in FILE (default $TASKPAPER_INBOX); prints where it went:
+          path:line: task. TEXT '-' reads one task a line from standard input.
+          Exit 2 on a refused file or text, nothing changed.
+
+        """
 }

@@ -5,9 +5,9 @@ import TaskPaperServer
 /// command `taskpaper.search` finds them (each item's line without its indentation).
 enum SearchCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var listing = Listing(command: "search", showsDue: false)
+        var listing = Listing(command: "search", usage: usage)
         let queryText: String
-        switch listing.readQueryAndPaths(arguments, usage: usage) {
+        switch listing.readQueryAndPaths(arguments) {
         case .success(let text): queryText = text
         case .failure(let stop): return stop.status
         }
@@ -30,4 +30,11 @@ enum SearchCommand {
         }
         return listing.finish()
     }
+
+    static let usage = """
+        Usage: taskpaper-lsp search QUERY [--format text|json] PATH...
+          The items a TaskPaper search finds: path:line:column: text.
+          Exit 0 with matches, 1 with none, 2 on a bad query or unreadable path.
+
+        """
 }

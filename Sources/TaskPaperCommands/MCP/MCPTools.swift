@@ -254,13 +254,15 @@ struct MCPTools {
         let text =
             findings.isEmpty
             ? "no findings"
-            : findings.map { Check.textLine($0.finding, column: Check.columns($0.finding).start, in: $0.path) }
-                .joined(separator: "\n")
+            : findings.map {
+                FindingOutput.textLine($0.finding, column: FindingOutput.columns($0.finding).start, in: $0.path)
+            }
+            .joined(separator: "\n")
         return .success(
             MCPToolResult(text: text) { w in
                 w.object { w in
                     w.key("findings")
-                    w.array { w in for f in findings { Check.write(f.finding, in: f.path, to: &w) } }
+                    w.array { w in for f in findings { FindingOutput.write(f.finding, in: f.path, to: &w) } }
                 }
             })
     }

@@ -5,10 +5,10 @@ import TaskPaperServer
 /// (`Agenda.select`; see `Sources/TaskPaper/README.md`, "Planning").
 enum AgendaCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var listing = Listing(command: "agenda", showsDue: true)
+        var listing = Listing(command: "agenda", usage: usage, showsDue: true)
         var days = Agenda.defaultDays
         if let stop = listing.readPaths(
-            arguments, usage: usage,
+            arguments,
             options: [
                 "--days": { value in
                     guard let n = Int(value), n >= 0 else { return "--days needs a whole number ≥ 0" }
@@ -29,4 +29,12 @@ enum AgendaCommand {
         }
         return listing.finish()
     }
+
+    static let usage = """
+        Usage: taskpaper-lsp agenda [--days N] [--format text|json] PATH...
+          Open tasks overdue, due within N days (default 7) or tagged @today, soonest first:
+          path:line:column: DATE text.
+          Exit 0 with tasks, 1 with none, 2 on a usage error or unreadable path.
+
+        """
 }
