@@ -26,7 +26,7 @@ public enum QuickFixes {
         case .overdue: reschedule(diagnostic, line, index)
         // `subtasks-done` is fixed by Mark as done, which needs more than the line (`markDone`).
         case .dateMalformed, .dateInvalid, .lineTooLong, .duplicateTag, .tagReserved, .searchMalformed,
-            .repeatMalformed, .durationMalformed, .subtasksDone:
+            .repeatMalformed, .durationMalformed, .subtasksDone, .dueToday:
             []
         }
     }

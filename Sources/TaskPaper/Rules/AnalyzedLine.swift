@@ -22,6 +22,9 @@ public struct AnalyzedLine: Sendable {
     public let isDone: Bool
     /// Index of the first `@due` tag when it makes this task overdue.
     public let overdueTagIndex: Int?
+    /// Index of the first `@due` tag when this open task is due today (its deadline, a span's end, is today)
+    /// and the settings ask for `due-today`.
+    public let dueTodayTagIndex: Int?
 
     public var text: String { line.text }
 
@@ -55,14 +58,16 @@ public struct AnalyzedLine: Sendable {
         }
         self.dates = dates
         self.isDone = isDone
-        var overdue: Int?
-        if settings.overdue, line.syntax.kind == .task, !isDone, let due = line.syntax.firstTagIndex(.due, in: line),
-            let k = dates.firstIndex(where: { $0.tagIndex == due }), case .success(let value) = dates[k].result,
-            value.deadline < clock.today
+        var overdue: Int?, dueToday: Int?
+        if settings.overdue || settings.dueToday, line.syntax.kind == .task, !isDone,
+            let due = line.syntax.firstTagIndex(.due, in: line),
+            let k = dates.firstIndex(where: { $0.tagIndex == due }), case .success(let value) = dates[k].result
         {
-            overdue = due
+            if settings.overdue, value.deadline < clock.today { overdue = due }
+            if settings.dueToday, value.deadline == clock.today { dueToday = due }
         }
         self.overdueTagIndex = overdue
+        self.dueTodayTagIndex = dueToday
     }
 
     public func date(ofTag index: Int) -> TagDate? { dates.first { $0.tagIndex == index } }
@@ -76,6 +81,7 @@ public struct AnalyzedLine: Sendable {
         ReservedTagRule().check(self, into: &out)
         LineTooLongRule().check(self, into: &out)
         OverdueRule().check(self, into: &out)
+        DueTodayRule().check(self, into: &out)
         DuplicateTagRule().check(self, into: &out)
         ProjectTrailingSpaceRule().check(self, into: &out)
         SearchRule().check(self, into: &out)

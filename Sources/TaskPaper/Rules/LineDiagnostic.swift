@@ -21,6 +21,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case tagReserved = "tag-reserved"
     case lineTooLong = "line-too-long"
     case overdue = "overdue"
+    case dueToday = "due-today"
     case duplicateTag = "duplicate-tag"
     case projectTrailingSpace = "project-trailing-space"
     case searchMalformed = "search-malformed"
@@ -34,7 +35,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         case .dateOverflow, .tagValueUnbalanced, .tagReserved, .lineTooLong, .duplicateTag, .repeatMalformed,
             .durationMalformed:
             .warning
-        case .overdue: .information
+        case .overdue, .dueToday: .information
         case .projectTrailingSpace, .subtasksDone: .hint
         }
     }

@@ -12,6 +12,9 @@ public struct LintSettings: Sendable, Hashable {
     /// The same names as a short sorted list.
     public var dateTagNames: [String] { dateTagBox.sorted }
     public var overdue = true
+    /// `due-today` on an open task whose `@due` is today: the language server's problem list of what is due
+    /// (its `workspaceDiagnostics` setting); off for `check`, where the day's tasks are no finding.
+    public var dueToday = false
     /// Whether `line-too-long` and the gauge also measure notes (prose is long by nature).
     public var lineLengthNotes = false
     public init() {}

@@ -1,5 +1,5 @@
 /// What analysing a line tells when the line is plain, as most lines are: no rule finds anything, and
-/// its dates, if any, are read as written, none making the task overdue. Such a line skips
+/// its dates, if any, are read as written, none making the task overdue (or due today, when asked). Such a line skips
 /// `AnalyzedLine`: every rule would look and find nothing (`Sources/TaskPaper/README.md`, Diagnostics).
 /// A new rule that reads something else makes such lines not plain here (`PlainLineOracleTests`
 /// checks this against the rules on random lines).
@@ -36,7 +36,9 @@ public struct PlainLine: Sendable {
                 if i == firstDue { due = deadline }
             }
             // As `AnalyzedLine` reads it: the first `@due` of an open task, when it is a date.
-            if settings.overdue, kind == .task, known.isDisjoint(with: .closing), let due, due < clock.today {
+            if kind == .task, known.isDisjoint(with: .closing), let due,
+                (settings.overdue && due < clock.today) || (settings.dueToday && due == clock.today)
+            {
                 return nil
             }
             return PlainLine(dateTags: dateTags)

@@ -113,8 +113,8 @@ struct EncodedDiagnostics {
     }
 }
 
-/// One diagnostic with its range in the client's units: a rule's finding, or a task due today
-/// (workspace diagnostics only, `WorkspaceDiagnostics.swift`), which no rule reports.
+/// One finding with its range in the client's units, kept apart from its document (a closed file's
+/// workspace diagnostics, a code action's context).
 struct LSPDiagnostic: JSONEncodable, Sendable, Hashable {
     var range: ClientRange
     var severity: Severity
@@ -122,15 +122,10 @@ struct LSPDiagnostic: JSONEncodable, Sendable, Hashable {
     var message: String
 
     init(range: ClientRange, diagnostic: LineDiagnostic) {
-        self.init(
-            range: range, severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message)
-    }
-
-    init(range: ClientRange, severity: Severity, code: String, message: String) {
         self.range = range
-        self.severity = severity
-        self.code = code
-        self.message = message
+        severity = diagnostic.severity
+        code = diagnostic.code.rawValue
+        message = diagnostic.message
     }
 
     func write(to w: inout JSONWriter) {

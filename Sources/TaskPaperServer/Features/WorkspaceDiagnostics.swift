@@ -4,46 +4,35 @@ import TaskPaper
 /// as the index reads them, pulled with `workspace/diagnostic`, or pushed to a client that never asks.
 /// An open document's own diagnostics stand for its file while it is open.
 struct WorkspaceFinding: Sendable, Hashable {
-    static let dueTodayCode = "due-today"
-
     var diagnostic: LSPDiagnostic
     /// `overdue` or `due-today`: what `"due"` reports.
     var isDue: Bool
 
-    /// Every rule's finding (as an open document has them) and each task due today. Runs on the disk queue.
-    static func findings(in lines: [Line], _ lint: LintBasis, encoding: PositionEncoding) -> [WorkspaceFinding] {
+    /// Every finding, as an open document has them (the line rules, `due-today` among them when the
+    /// settings ask, and the outline's `subtasks-done`), in line order. Runs on the disk queue.
+    static func findings(
+        in lines: [Line], spacesPerLevel: Int, _ lint: LintBasis, encoding: PositionEncoding
+    ) -> [WorkspaceFinding] {
         var out: [WorkspaceFinding] = []
+        func add(_ d: LineDiagnostic, onLine index: Int) {
+            let range = ClientRange(utf8: d.range, onLine: index, lines[index], encoding: encoding)
+            out.append(
+                WorkspaceFinding(
+                    diagnostic: LSPDiagnostic(range: range, diagnostic: d),
+                    isDue: d.code == .overdue || d.code == .dueToday))
+        }
+        var outline = SubtasksDoneRule.findings(in: lines, spacesPerLevel: spacesPerLevel)[...]
         for (index, line) in lines.enumerated() {
-            let plain = PlainLine.plain(line, settings: lint.settings, clock: lint.clock) != nil
-            let mayBeDue = line.syntax.kind == .task && line.syntax.knownTags.contains(.due)
-            guard !plain || mayBeDue else { continue }
-            let analyzed = AnalyzedLine(line: line, settings: lint.settings, clock: lint.clock)
-            func range(_ utf8: Range<Int>) -> ClientRange {
-                ClientRange(utf8: utf8, onLine: index, line, encoding: encoding)
+            if PlainLine.plain(line, settings: lint.settings, clock: lint.clock) == nil {
+                let analyzed = AnalyzedLine(line: line, settings: lint.settings, clock: lint.clock)
+                for d in analyzed.diagnostics() { add(d, onLine: index) }
             }
-            if !plain {
-                for d in analyzed.diagnostics() {
-                    out.append(
-                        WorkspaceFinding(
-                            diagnostic: LSPDiagnostic(range: range(d.range), diagnostic: d), isDue: d.code == .overdue))
-                }
-            }
-            if let tag = dueToday(analyzed) {
-                let diagnostic = LSPDiagnostic(
-                    range: range(line.syntax.tags[tag].range), severity: .information, code: dueTodayCode,
-                    message: "Due today")
-                out.append(WorkspaceFinding(diagnostic: diagnostic, isDue: true))
+            while let next = outline.first, next.line == index {
+                add(next.diagnostic, onLine: index)
+                outline.removeFirst()
             }
         }
         return out
-    }
-
-    /// The `@due` tag of a task not done whose deadline (a span's end) is today.
-    private static func dueToday(_ line: AnalyzedLine) -> Int? {
-        guard line.syntax.kind == .task, !line.isDone, let due = line.syntax.firstTagIndex(.due, in: line.line),
-            let value = line.date(ofTag: due)?.value, value.deadline == line.clock.today
-        else { return nil }
-        return due
     }
 }
 

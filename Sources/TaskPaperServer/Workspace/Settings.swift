@@ -8,12 +8,19 @@ public struct Settings: Sendable, Hashable {
     /// What is reported for the workspace's files that are not open: nothing, what is due, or every finding.
     public enum WorkspaceDiagnostics: String, Sendable, CaseIterable { case off, due, all }
 
-    public var lint = LintSettings()
+    /// `due-today` follows `workspaceDiagnostics`: on unless it is "off".
+    public var lint: LintSettings = {
+        var lint = LintSettings()
+        lint.dueToday = true
+        return lint
+    }()
     public var indentWidth = IndentWidth.auto
     public var doneFormat = DoneFormat.date
     public var inlayHints = InlayHintSettings()
     public var archive = ArchivePlace.project
-    public var workspaceDiagnostics = WorkspaceDiagnostics.due
+    public var workspaceDiagnostics = WorkspaceDiagnostics.due {
+        didSet { lint.dueToday = workspaceDiagnostics != .off }
+    }
 
     public init() {}
 

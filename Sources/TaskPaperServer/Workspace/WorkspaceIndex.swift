@@ -56,7 +56,10 @@ struct FileSummary: Sendable {
     init(lines: [Line], indentWidth: IndentWidth, encoding: PositionEncoding, lint: LintBasis?) {
         for line in lines { tags.count(line.text, line.syntax, sign: 1) }
         symbols = IndexedSymbol.symbols(of: lines, indentWidth: indentWidth, encoding: encoding)
-        if let lint { findings = WorkspaceFinding.findings(in: lines, lint, encoding: encoding) }
+        if let lint {
+            findings = WorkspaceFinding.findings(
+                in: lines, spacesPerLevel: indentWidth.spacesPerLevel(lines), lint, encoding: encoding)
+        }
     }
 }
 

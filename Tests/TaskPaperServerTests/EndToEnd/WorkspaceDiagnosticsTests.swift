@@ -75,6 +75,37 @@ import Testing
         #expect(Self.publishes(off, ws.uri("home.taskpaper")).isEmpty)
     }
 
+    @Test func allReportsAClosedFilesOutlineFindingsAndDueIsOnlyWhatIsDue() throws {
+        let ws = try TempWorkspace(["plan.taskpaper": "Plan:\n\t- parent\n\t\t- a @done\n\t\t- b @due(2026-11-21)\n"])
+        let plan = ws.uri("plan.taskpaper")
+        // b is open, so parent's subtasks are not all done: nothing but b's due day.
+        let all = try Self.client(ws, options: ["workspaceDiagnostics": "all"])
+        #expect(Self.summary(try all.waitForDiagnostics(plan)) == ["due-today [3, 6, 3, 22]"])
+        #expect(try all.shutdownAndExit() == 0)
+
+        try ws.write("plan.taskpaper", "Plan:\n\t- parent\n\t\t- a @done\n\t\t- b @done\n")
+        let done = try Self.client(ws, options: ["workspaceDiagnostics": "all"])
+        #expect(Self.summary(try done.waitForDiagnostics(plan)) == ["subtasks-done [1, 3, 1, 9]"])
+        #expect(try done.shutdownAndExit() == 0)
+
+        let due = try Self.client(ws)
+        #expect(try due.shutdownAndExit() == 0)
+        #expect(Self.publishes(due, plan).isEmpty, "\"due\" reports no hint")
+    }
+
+    @Test func anOpenFileShowsWhatIsDueTodayUnlessTheSettingIsOff() throws {
+        let ws = try TempWorkspace(["home.taskpaper": Self.home])
+        let home = ws.uri("home.taskpaper")
+        let c = try Self.client(ws, options: ["workspaceDiagnostics": "off"])
+        c.open(home, Self.home)
+        #expect(try c.waitForDiagnostics(home, version: 1).compactMap(\.code) == ["overdue", "date-invalid"])
+        c.notify("workspace/didChangeConfiguration", ["settings": ["taskpaper": ["workspaceDiagnostics": "due"]]])
+        let due = try c.waitForDiagnostics(home, version: 1)
+        #expect(
+            Self.summary(due) == ["overdue [1, 12, 1, 28]", "due-today [2, 12, 2, 28]", "date-invalid [4, 12, 4, 22]"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func changingTheSettingRepublishesAndOffClears() throws {
         let ws = try TempWorkspace(["home.taskpaper": Self.home])
         let c = try Self.client(ws)
@@ -125,8 +156,8 @@ import Testing
 
         c.open(home, Self.home)
         let open = try c.waitForDiagnostics(home, version: 1)
-        // The document's own findings, each once: every rule's, and no `due-today`.
-        #expect(open.compactMap(\.code) == ["overdue", "date-invalid"])
+        // The document's own findings, each once: every rule's, `due-today` among them.
+        #expect(open.compactMap(\.code) == ["overdue", "due-today", "date-invalid"])
 
         c.notify("textDocument/didClose", ["textDocument": ["uri": .string(home)]])
         let back = try c.waitForDiagnostics(home)

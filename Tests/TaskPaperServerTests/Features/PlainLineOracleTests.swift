@@ -22,7 +22,11 @@ struct PlainLineOracleTests {
         var noLimit = LintSettings()
         noLimit.maxLineLength = 0
         noLimit.overdue = false
-        return [plain, short, notes, customDates, noDue, noLimit]
+        var dueToday = LintSettings()
+        dueToday.dueToday = true
+        var onlyDueToday = dueToday
+        onlyDueToday.overdue = false
+        return [plain, short, notes, customDates, noDue, noLimit, dueToday, onlyDueToday]
     }
 
     /// Random lines of tags, dates (plain, timed, past, invalid, relative, ranges), colons and blanks.

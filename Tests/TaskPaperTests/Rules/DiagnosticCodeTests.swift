@@ -24,13 +24,16 @@ import Testing
         case .repeatMalformed: "- Pay rent @repeat(every 0 days)"
         case .durationMalformed: "- Write report @est(soon)"
         case .subtasksDone: "- Pack\n\t- Passport @done"
+        case .dueToday: "- Pay rent @due(2026-11-21)"
         }
     }
 
     @Test(arguments: DiagnosticCode.allCases)
     func everyCodeIsProduced(_ code: DiagnosticCode) {
         // Through the linter, which also runs the outline's rule.
-        let found = Linter.lint(Self.sample(for: code), settings: LintSettings(), clock: Self.clock).map(\.diagnostic)
+        var settings = LintSettings()
+        settings.dueToday = true  // the language server's, for its problem list (off in `check`)
+        let found = Linter.lint(Self.sample(for: code), settings: settings, clock: Self.clock).map(\.diagnostic)
         #expect(
             found.contains { $0.code == code }, "\(code.rawValue) not produced by \(Self.sample(for: code)): \(found)")
         #expect(found.first { $0.code == code }?.severity == code.severity)
@@ -49,5 +52,15 @@ import Testing
                 row?.contains("| \(code.severity.name) |") == true,
                 "README.md gives \(code.rawValue) another severity than \(code.severity.name)")
         }
+    }
+
+    @Test func dueTodayIsOnlyWhereAsked() {
+        let line = "- Pay rent @due(2026-11-21)\n- Done @due(2026-11-21) @done\n- Span @due(2026-11-20 thru 2026-11-21)"
+        #expect(Linter.lint(line, settings: LintSettings(), clock: Self.clock).isEmpty, "check reports no due day")
+        var settings = LintSettings()
+        settings.dueToday = true
+        let found = Linter.lint(line, settings: settings, clock: Self.clock)
+        #expect(found.map(\.line) == [0, 2], "open tasks whose deadline (a span's end) is today")
+        #expect(found.allSatisfy { $0.diagnostic.code == .dueToday && $0.diagnostic.message == "Due today" })
     }
 }
