@@ -109,8 +109,8 @@ def calcurse(ics, first, days, root):
     shows, notes = {}, {}
 
     def note(summary, name):
-        # %n names the item's note file in the data folder (empty without a note).
-        if name:
+        # %n names the item's note file in the data folder (empty, or calcurse's "(null)", without a note).
+        if name and name != "(null)":
             with open(os.path.join(data, "notes", name), encoding="utf-8") as f:
                 notes[summary] = f.read().rstrip("\n")
 

@@ -25,9 +25,8 @@ enum AddCommand {
         case .success(let read): words = read
         case .failure(let stop): return stop.status
         }
-        let path = UnarchiveEdits.projectPath(projectText[...])
-        guard !path.isEmpty else {
-            return reader.usageError("--project needs project names separated by ' / ' ('Work / Errands')")
+        guard let path = projectPath(projectText) else {
+            return reader.usageError("--project needs " + projectPathForm)
         }
         guard let file = file ?? inboxFromEnvironment() else {
             StandardError.write(
@@ -82,6 +81,16 @@ enum AddCommand {
         StandardError.write("taskpaper-lsp add: \(message); nothing was added\n")
         return 2
     }
+
+    /// The project path `--project` (and the MCP tool's `project`) names, or nil when it names none or
+    /// spans lines (a line break would write a stray line above the project).
+    static func projectPath(_ text: String) -> [String]? {
+        guard !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        let path = UnarchiveEdits.projectPath(text[...])
+        return path.isEmpty ? nil : path
+    }
+
+    static let projectPathForm = "project names separated by ' / ', on one line ('Work / Errands')"
 
     static func inboxFromEnvironment() -> String? {
         guard let value = getenv("TASKPAPER_INBOX").map({ String(cString: $0) }), !value.isEmpty else { return nil }

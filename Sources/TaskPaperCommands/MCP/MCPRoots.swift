@@ -46,6 +46,11 @@ struct MCPRoots {
                     "\(given) is outside the folders this server may use (\(paths.joined(separator: ", "))),"
                         + " or a link that leads out of them"))
         }
+        // A pipe or a device would block the server on its first read.
+        var st = stat()
+        if stat(real, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG, (st.st_mode & S_IFMT) != S_IFDIR {
+            return .failure(MCPToolError("\(given) is neither a file nor a folder"))
+        }
         return .success(real)
     }
 

@@ -38,11 +38,17 @@ final class MCPServer {
         return 0
     }
 
+    /// The longest message line read, as the language server bounds a frame: a longer one is skipped to
+    /// its end and answered with a parse error, so memory stays bounded.
+    static let maxLineBytes = 64 << 20
+
     /// Reads lines until the end of input, answering each message in turn.
     func serve(input: Int32) {
         var pending: [UInt8] = []
         // Where the search for the next newline goes on: a long line arriving in many reads is scanned once.
         var scanned = 0
+        // Inside a line over the limit: its bytes are dropped until its newline.
+        var skipping = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
@@ -51,13 +57,27 @@ final class MCPServer {
             pending.append(contentsOf: chunk[..<n])
             var start = 0
             while let end = pending[max(start, scanned)...].firstIndex(of: 0x0A) {
-                handle(line: Array(pending[start..<end]))
+                if skipping {
+                    skipping = false
+                    sendError(
+                        id: .null, code: -32700, "Parse error: a message line over \(Self.maxLineBytes >> 20) MiB")
+                } else {
+                    handle(line: Array(pending[start..<end]))
+                }
                 start = end + 1
             }
             pending.removeFirst(start)
+            if pending.count > Self.maxLineBytes {
+                skipping = true
+                pending.removeAll(keepingCapacity: false)
+            }
             scanned = pending.count
         }
-        if !pending.isEmpty { handle(line: pending) }
+        if skipping {
+            sendError(id: .null, code: -32700, "Parse error: a message line over \(Self.maxLineBytes >> 20) MiB")
+        } else if !pending.isEmpty {
+            handle(line: pending)
+        }
     }
 
     func handle(line: [UInt8]) {

@@ -42,8 +42,25 @@ struct MCPTools {
         "TaskPaper files: search them with TaskPaper 3's query language, list the agenda, report what got done, "
         + "check them, add a task, mark a task done. Paths are relative to the first root or absolute."
 
+    /// Each tool's argument names, read off its `inputSchema` (`MCPToolList`).
+    static let argumentNames: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: tools.map { tool in
+            guard case .object(let schema) = tool.input, case .object(let properties)? = schema["properties"] else {
+                return (tool.name, [])
+            }
+            return (tool.name, properties.keys.sorted())
+        })
+
     func call(_ name: String, _ arguments: JSON) -> MCPToolResult {
-        guard case .object = arguments else { return .failure(MCPToolError("the arguments must be an object")) }
+        guard case .object(let fields) = arguments else {
+            return .failure(MCPToolError("the arguments must be an object"))
+        }
+        // A misspelt optional argument would otherwise be a silent default (a search of every root).
+        let known = Self.argumentNames[name] ?? []
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            return .failure(
+                MCPToolError("\(name) has no argument '\(unknown)'; it takes " + known.joined(separator: ", ")))
+        }
         let result: Result<MCPToolResult, MCPToolError>
         switch name {
         case "search": result = search(arguments)
@@ -276,9 +293,8 @@ struct MCPTools {
         guard let task = CaptureEdits.taskText(given) else {
             return .failure(MCPToolError("'text' must be one line of text: one task a call"))
         }
-        let path = UnarchiveEdits.projectPath(projectText[...])
-        guard !path.isEmpty else {
-            return .failure(MCPToolError("'project' needs project names separated by ' / ' ('Work / Errands')"))
+        guard let path = AddCommand.projectPath(projectText) else {
+            return .failure(MCPToolError("'project' needs " + AddCommand.projectPathForm))
         }
         // $TASKPAPER_INBOX is read as `add` reads it: a relative one from the server's working folder.
         guard let file = fileGiven ?? AddCommand.inboxFromEnvironment().map(MCPRoots.fromWorkingFolder) else {

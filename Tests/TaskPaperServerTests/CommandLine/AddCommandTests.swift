@@ -123,6 +123,9 @@ import TaskPaperServer
             #expect(r.stderr.contains("nothing was added"))
         }
         #expect(try Self.add(["--to", "a.taskpaper", "-"], in: ws, input: "\n \n").status == 2)
+        // A project path over two lines would write a stray line above the project.
+        let twoLines = try Self.add(["--to", "a.taskpaper", "--project", "A\nB", "x"], in: ws)
+        #expect(twoLines.status == 2 && twoLines.stderr.contains("on one line"))
         #expect(try ws.read("a.taskpaper") == "Inbox:\n\t- a\n")
     }
 

@@ -230,4 +230,47 @@ import Testing
         let (answers, out) = try MCPTests.answers([MCPTests.initialize], roots: ["/no/such/folder"])
         #expect(answers.isEmpty && out.isEmpty)
     }
+
+    static func call(_ id: Int, _ tool: String, _ arguments: String) -> String {
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#
+    }
+
+    static func errorText(_ answer: [String: Any]) -> String? {
+        guard let result = answer["result"] as? [String: Any], result["isError"] as? Bool == true else { return nil }
+        return (result["content"] as? [[String: Any]])?.first?["text"] as? String
+    }
+
+    @Test func aMisspeltArgumentAPipeAndAProjectOverTwoLinesAreRefusedAndNothingIsWritten() throws {
+        let text = "Work:\n\t- Call Bob @today\n"
+        let folder = try CalendarCommandTests.folder(["a.taskpaper": text])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Reading a named pipe would block the server until something writes into it.
+        #expect(mkfifo(folder.appendingPathComponent("pipe.taskpaper").path, 0o600) == 0)
+        let (answers, out) = try MCPTests.answers(
+            [
+                MCPTests.initialize,
+                MCPTests.call(2, "search", #"{"query":"@today","pth":"nowhere"}"#),
+                MCPTests.call(3, "check", #"{"path":"pipe.taskpaper"}"#),
+                MCPTests.call(4, "add", #"{"text":"x","file":"a.taskpaper","project":"A\nB"}"#),
+                MCPTests.call(5, "search", #"{"query":"@today"}"#),
+            ], roots: [folder.path])
+        #expect(answers.count == 5, "\(out)")
+        guard answers.count == 5 else { return }
+        #expect(MCPTests.errorText(answers[1]) == "search has no argument 'pth'; it takes path, query")
+        #expect(MCPTests.errorText(answers[2])?.contains("neither a file nor a folder") == true, "\(out)")
+        #expect(MCPTests.errorText(answers[3])?.contains("on one line") == true, "\(out)")
+        #expect(MCPTests.errorText(answers[4]) == nil, "a search of every root passes the pipe by: \(out)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.taskpaper"), encoding: .utf8) == text)
+    }
+
+    @Test func aLineOverTheLimitIsAParseErrorAndTheNextIsAnswered() throws {
+        var bytes = Array((MCPTests.initialize + "\n").utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "a"), count: (64 << 20) + 1000) + [0x0A]
+        bytes += Array(#"{"jsonrpc":"2.0","id":"after","method":"ping"}"#.utf8) + [0x0A]
+        let run = try MCPTests.answers(bytes: bytes)
+        #expect(run.answers.count == 3, "\(run.stdout.prefix(2000))")
+        guard run.answers.count == 3 else { return }
+        #expect(MCPTests.code(run.answers[1]) == -32700)
+        #expect(run.answers[2]["id"] as? String == "after" && run.answers[2]["result"] != nil)
+    }
 }

@@ -24,7 +24,7 @@ import TaskPaperServer
         "",
     ]
 
-    /// What the spec asks of each line: a substring of it, its type, its modifiers.
+    /// What each kind of line is shown as: a substring of it, its type, its modifiers.
     static let expected: [(line: Int, text: String, type: String, modifiers: Set<String>)] = [
         (0, "Home:", "project", []), (0, "@flag", "tag", []),
         (1, "- ", "task", []), (1, "@home", "tag", []), (1, "@due", "tag", []), (1, "2026-11-25", "payload", ["date"]),
