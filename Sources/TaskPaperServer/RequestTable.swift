@@ -38,6 +38,8 @@ extension Server {
         NotificationRoute(DidCloseTextDocumentParams.self, Server.didClose),
         NotificationRoute(DidChangeConfigurationParams.self, Server.didChangeConfiguration),
         NotificationRoute(DidChangeWatchedFilesParams.self, Server.didChangeWatchedFiles),
+        NotificationRoute(
+            DidChangeWorkspaceFoldersParams.self, advertising: .workspaceFolders, Server.didChangeWorkspaceFolders),
     ]
 
     static let requestRoutes = Dictionary(uniqueKeysWithValues: requestTable.map { ($0.method, $0) })

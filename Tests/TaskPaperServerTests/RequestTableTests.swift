@@ -32,6 +32,8 @@ import TaskPaper
         case "renameProvider":
             ["textDocument/rename"] + (options["prepareProvider"] == true ? ["textDocument/prepareRename"] : [])
         case "workspaceSymbolProvider": ["workspace/symbol"]
+        case "workspace":
+            options["workspaceFolders"]?["changeNotifications"] == true ? ["workspace/didChangeWorkspaceFolders"] : []
         case "positionEncoding": []
         default: ["unknown capability \(key)"]
         }

@@ -23,11 +23,17 @@ struct MCPRoots {
         paths.contains { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
     }
 
+    /// Where relative paths start: the first root, or the folder of a file given as the first root.
+    var base: String {
+        guard FileSystem.kind(of: paths[0]) != .folder else { return paths[0] }
+        return LockedRewrite.split(paths[0]).folder
+    }
+
     /// A path an assistant gave (absolute, or relative to the first root), resolved and inside a root,
     /// or why not. A file that does not exist yet (`mayBeMissing`) resolves through its folder.
     func resolve(_ given: String, mayBeMissing: Bool = false) -> Result<String, MCPToolError> {
         let expanded = MCPRoots.expandingHome(given)
-        let joined = expanded.hasPrefix("/") ? expanded : paths[0] + "/" + expanded
+        let joined = expanded.hasPrefix("/") ? expanded : base + "/" + expanded
         var real = MCPRoots.realPath(joined)
         if real == nil && mayBeMissing {
             let (folder, name) = LockedRewrite.split(joined)

@@ -9,10 +9,14 @@ extension Server {
     /// All disk reads run here, one after another, so the newest read of a file always lands last.
     static let diskQueue = DispatchQueue(label: "taskpaper-lsp.workspace-index")
 
-    /// Called once on `initialized`.
+    /// Called once on `initialized`, and again when workspace folders come or go.
     func startWorkspaceIndex() {
-        guard !index.roots.isEmpty else { return }
-        registerWatchedFiles()
+        index.started = true
+        guard !index.roots.isEmpty || index.scans > 0 else { return }
+        if !index.watching {
+            index.watching = true
+            registerWatchedFiles()
+        }
         startWorkspaceScan()
     }
 

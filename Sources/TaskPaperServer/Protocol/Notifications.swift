@@ -78,6 +78,28 @@ struct DidChangeConfigurationParams: LSPParams {
     }
 }
 
+struct DidChangeWorkspaceFoldersParams: LSPParams {
+    static let method = "workspace/didChangeWorkspaceFolders"
+    /// The folders' paths (`file:` URIs only).
+    var added: [String], removed: [String]
+
+    init(_ params: JSON) throws(ResponseError) {
+        let event = try params.field("event")
+        func paths(_ key: String) throws(ResponseError) -> [String] {
+            guard let folders = try event.field(key).arrayValue else {
+                throw .invalidParams("\"\(key)\" must be an array")
+            }
+            var paths: [String] = []
+            for folder in folders {
+                if let path = FileURI.path(try folder.string("uri")) { paths.append(WorkspaceScanner.folderPath(path)) }
+            }
+            return paths
+        }
+        added = try paths("added")
+        removed = try paths("removed")
+    }
+}
+
 struct DidChangeWatchedFilesParams: LSPParams {
     static let method = "workspace/didChangeWatchedFiles"
     var uris: [String]

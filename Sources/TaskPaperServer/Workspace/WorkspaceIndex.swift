@@ -85,6 +85,10 @@ final class WorkspaceIndex {
 
     /// The workspace folders, as paths.
     var roots: [String] = []
+    /// `initialized` came: the index is built, or waits for a folder.
+    var started = false
+    /// The client was asked to watch `.taskpaper` files.
+    var watching = false
     /// The indent width the summaries were built with (a change means a rescan).
     var indentWidth = Settings().indentWidth
     /// Scans started so far (names each scan's progress token).

@@ -71,10 +71,11 @@ struct WorkspaceScanner: Sendable {
         if roots.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(FileURI.path) { roots = [root] }
         if roots.isEmpty, let root = params["rootPath"]?.stringValue, root.hasPrefix("/") { roots = [root] }
         var seen: Set<String> = []
-        return roots.map(trimmingTrailingSlash).filter { seen.insert($0).inserted }
+        return roots.map(folderPath).filter { seen.insert($0).inserted }
     }
 
-    private static func trimmingTrailingSlash(_ path: String) -> String {
+    /// A folder's path as the roots keep it: no trailing slash.
+    static func folderPath(_ path: String) -> String {
         var p = path
         while p.count > 1, p.hasSuffix("/") { p.removeLast() }
         return p

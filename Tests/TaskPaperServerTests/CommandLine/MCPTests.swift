@@ -263,6 +263,18 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("a.taskpaper"), encoding: .utf8) == text)
     }
 
+    @Test func aFileAsTheFirstRootNamesRelativePathsFromItsFolder() throws {
+        let folder = try CalendarCommandTests.folder(["a.taskpaper": "Work:\n\t- Call Bob @due(2020-01-01)\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (answers, out) = try MCPTests.answers(
+            [MCPTests.initialize, MCPTests.call(2, "check", #"{"path":"a.taskpaper"}"#)],
+            roots: [folder.appendingPathComponent("a.taskpaper").path])
+        #expect(answers.count == 2 && MCPTests.errorText(answers[1]) == nil, "\(out)")
+        let findings = ((answers.last?["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?[
+            "findings"]
+        #expect((findings as? [Any])?.count == 1, "\(out)")
+    }
+
     @Test func aLineOverTheLimitIsAParseErrorAndTheNextIsAnswered() throws {
         var bytes = Array((MCPTests.initialize + "\n").utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "a"), count: (64 << 20) + 1000) + [0x0A]

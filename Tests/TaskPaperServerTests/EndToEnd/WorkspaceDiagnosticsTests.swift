@@ -93,6 +93,41 @@ import Testing
         #expect(Self.publishes(due, plan).isEmpty, "\"due\" reports no hint")
     }
 
+    @Test func aFolderAddedIsIndexedAndOneRemovedTakesItsFilesAndTheirDiagnosticsAlong() throws {
+        let ws = try TempWorkspace([
+            "home/home.taskpaper": "Home:\n\t- pay rent @due(2026-11-20)\n",
+            "work/work.taskpaper": "Work:\n\t- send invoice @due(2026-11-19)\n",
+        ])
+        let home = ws.uri("home/home.taskpaper"), work = ws.uri("work/work.taskpaper")
+        let c = try LSPClient(environment: ["TASKPAPER_NOW": Self.today])
+        let capabilities = try c.initialize(rootURI: ws.uri("home"))["capabilities"]
+        #expect(capabilities?["workspace"]?["workspaceFolders"]?["changeNotifications"]?.boolValue == true)
+        try c.waitForIndex()
+        #expect(try c.waitForDiagnostics(home).compactMap(\.code) == ["overdue"])
+
+        func folders(added: [String], removed: [String]) {
+            func list(_ names: [String]) -> JSON {
+                .array(names.map { ["uri": .string(ws.uri($0)), "name": .string($0)] })
+            }
+            c.notify(
+                "workspace/didChangeWorkspaceFolders", ["event": ["added": list(added), "removed": list(removed)]])
+        }
+        func symbols(_ query: String) throws -> [String] {
+            try c.request("workspace/symbol", ["query": .string(query)]).arrayValue?.compactMap {
+                $0["name"]?.stringValue
+            } ?? []
+        }
+        folders(added: ["work"], removed: [])
+        #expect(try c.waitForDiagnostics(work).compactMap(\.code) == ["overdue"])
+        #expect(try symbols("Work") == ["Work"])
+
+        folders(added: [], removed: ["home"])
+        #expect(try c.waitForDiagnostics(home).isEmpty, "a file that left the workspace is cleared")
+        #expect(try symbols("Home").isEmpty)
+        #expect(try symbols("Work") == ["Work"])
+        #expect(try c.shutdownAndExit() == 0)
+    }
+
     @Test func anOpenFileShowsWhatIsDueTodayUnlessTheSettingIsOff() throws {
         let ws = try TempWorkspace(["home.taskpaper": Self.home])
         let home = ws.uri("home.taskpaper")
