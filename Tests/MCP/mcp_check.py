@@ -134,9 +134,17 @@ async def checks():
         result = await session.call_tool("add", {"text": "Buy milk @today"})
         inbox = open(os.path.join(ROOT, "inbox.taskpaper")).read()
         expect(not result.is_error and inbox == "Inbox:\n\t- Buy milk @today\n", f"add: {result.content} {inbox!r}")
+        before_add = open(os.path.join(ROOT, "work.taskpaper")).read()
         result = await session.call_tool("add", {"text": "Renew passport", "file": "work.taskpaper", "project": "Work / Errands"})
         expect(result.structured_content["text"] == "\t\t- Renew passport", f"add {result.structured_content}")
         expect("- Renew passport" in open(os.path.join(ROOT, "work.taskpaper")).read(), "add: not in the file")
+        # The command line's `add` on a copy of the file as it was writes the same text.
+        copy = os.path.join(OUTSIDE, "work-copy.taskpaper")
+        with open(copy, "w") as f:
+            f.write(before_add)
+        subprocess.run([BINARY, "add", "--to", copy, "--project", "Work / Errands", "Renew passport"],
+                       capture_output=True, env=ENV, check=True)
+        expect(open(copy).read() == open(os.path.join(ROOT, "work.taskpaper")).read(), "add: the tool and the command differ")
         await refused(session, "add", {"text": "x", "file": os.path.join(OUTSIDE, "new.taskpaper")}, "outside the folders")
         await refused(session, "add", {"text": "x", "file": "escape.taskpaper"}, "outside the folders")
         await refused(session, "add", {"text": "a\nb"}, "one line")
