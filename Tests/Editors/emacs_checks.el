@@ -279,11 +279,15 @@ lands in $TASKPAPER_INBOX and the buffer visiting that file shows it."
       (kill-buffer inbox-buffer)
       (kill-buffer notes))))
 
-(defun taskpaper-test-run (connect diagnostics)
+(defun taskpaper-test-run (connect diagnostics &optional unvisited-diagnostics)
   "Open the sample, CONNECT the client (returns once it is up), check it all.
-DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
+DIAGNOSTICS returns the client's findings on the sample as (CODE . MESSAGE) pairs;
+UNVISITED-DIAGNOSTICS, for a client that keeps them, the codes it holds for a
+file of the workspace that no buffer visits."
   (condition-case err
       (let ((dir (make-temp-file "taskpaper-emacs" t)))
+        ;; A file of the workspace never visited: its overdue task reaches the client all the same.
+        (with-temp-file (expand-file-name "later.taskpaper" dir) (insert "Later:\n\t- Pay rent @due(2020-01-10)\n"))
         (taskpaper-test--check (featurep 'taskpaper-lsp) "the README's setup did not load taskpaper-lsp")
         (taskpaper-test--check (executable-find (car taskpaper-lsp-command))
                                "%s is not on exec-path %S" (car taskpaper-lsp-command) exec-path)
@@ -293,6 +297,12 @@ DIAGNOSTICS returns the client's findings as (CODE . MESSAGE) pairs."
         (taskpaper-test--check-mode-and-colours)
         (funcall connect)
         (taskpaper-test--check-diagnostics diagnostics)
+        (when unvisited-diagnostics
+          (let ((later (expand-file-name "later.taskpaper" dir)))
+            (taskpaper-test--wait 15 (lambda () (equal (funcall unvisited-diagnostics later) '("overdue"))))
+            (taskpaper-test--check (equal (funcall unvisited-diagnostics later) '("overdue"))
+                                   "the unvisited later.taskpaper: expected (\"overdue\"), got %S"
+                                   (funcall unvisited-diagnostics later))))
         (taskpaper-test--check-toggle-done)
         (taskpaper-test--check-archive)
         (taskpaper-test--check-focus)

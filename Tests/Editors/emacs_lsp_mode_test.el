@@ -28,11 +28,11 @@
                                                                      'initialized))))
                           "lsp-mode did not connect"))
  (lambda ()
-   (let (found)
-     (maphash (lambda (_path diagnostics)
-                (dolist (d diagnostics)
-                  (push (cons (format "%s" (lsp:diagnostic-code? d)) (lsp:diagnostic-message d)) found)))
-              (lsp-diagnostics t))
-     found)))
+   (mapcar (lambda (d) (cons (format "%s" (lsp:diagnostic-code? d)) (lsp:diagnostic-message d)))
+           (gethash (lsp--fix-path-casing (buffer-file-name)) (lsp-diagnostics t))))
+ ;; lsp-mode keeps every file's diagnostics, visited or not (editors/emacs/README.md says so).
+ (lambda (file)
+   (mapcar (lambda (d) (format "%s" (lsp:diagnostic-code? d)))
+           (gethash (lsp--fix-path-casing file) (lsp-diagnostics t)))))
 
 ;;; emacs_lsp_mode_test.el ends here
