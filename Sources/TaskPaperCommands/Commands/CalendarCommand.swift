@@ -12,7 +12,7 @@ enum CalendarCommand {
         var daysBack = CalendarExport.defaultDaysBack
         var eventLength = CalendarExport.defaultEventLength
         if let stop = listing.readPaths(
-            arguments, flags: ["--events": { events = true }, "--open-only": { openOnly = true }],
+            arguments, flags: ["--events": { events = true }, "--open-only": { openOnly = true }], formats: [],
             options: [
                 "--days-back": { value in
                     guard let n = Int(value), n >= 0 else { return "--days-back needs a whole number ≥ 0" }

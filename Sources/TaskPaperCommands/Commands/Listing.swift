@@ -31,7 +31,8 @@ struct Listing {
         reader.options = options
         reader.flags = flags
         var chosen = format
-        reader.acceptFormat(formats) { chosen = $0 }
+        // A command that prints one format only (`ics`) takes no `--format`.
+        if !formats.isEmpty { reader.acceptFormat(formats) { chosen = $0 } }
         let words = reader.read(arguments)
         format = chosen
         return words

@@ -21,15 +21,14 @@ final class MCPServer {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage, terminator: "")
-            return 0
+        let reader = CommandArguments(command: "mcp", usage: usage)
+        let given: [String]
+        switch reader.read(arguments) {
+        case .success(let words): given = words
+        case .failure(let stop): return stop.status
         }
-        guard !arguments.isEmpty else {
-            StandardError.write("taskpaper-lsp mcp: no ROOT given\n\(usage)")
-            return 2
-        }
-        guard let roots = MCPRoots(arguments) else { return 2 }
+        guard !given.isEmpty else { return reader.usageError("no ROOT given") }
+        guard let roots = MCPRoots(given) else { return 2 }
         // As the language server does: stdout is the protocol's alone, a stray print goes to stderr.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)

@@ -7,7 +7,7 @@ extension MCPTools {
     static let pathArgument: JSON = [
         "type": "string",
         "description":
-            "A file or folder (its .taskpaper files), relative to the first root or absolute; all roots when left out",
+            "A file or folder (its .taskpaper files), relative to the first root (a file root: its folder) or absolute; all roots when left out",
     ]
 
     static func object(_ properties: [String: JSON], required: [String] = []) -> JSON {

@@ -40,7 +40,7 @@ struct MCPTools {
 
     static let instructions =
         "TaskPaper files: search them with TaskPaper 3's query language, list the agenda, report what got done, "
-        + "check them, add a task, mark a task done. Paths are relative to the first root or absolute."
+        + "check them, add a task, mark a task done. Paths are relative to the first root (a file root: its folder) or absolute."
 
     /// Each tool's argument names, read off its `inputSchema` (`MCPToolList`).
     static let argumentNames: [String: [String]] = Dictionary(

@@ -177,17 +177,22 @@ import Testing
         ]
         for k in 0..<1500 {
             if rng.chance(3) {
-                var arguments: [String: JSON] = [:]
-                for key in [
-                    "query", "path", "days", "since", "until", "by", "text", "file", "project", "line", "cancel",
+                // Each tool's own arguments (a foreign one now and then is refused before the tool runs).
+                let argumentNames: [String: [String]] = [
+                    "search": ["query", "path"], "agenda": ["days", "path"],
+                    "report": ["since", "until", "by", "path"],
+                    "check": ["path"], "add": ["text", "file", "project"],
+                    "complete": ["path", "line", "text", "cancel"],
+                    "nope": ["query"],
                 ]
-                where rng.chance(2) {
-                    arguments[key] = rng.pick(values)
-                }
+                let name = rng.pick(["search", "agenda", "report", "check", "add", "complete", "nope"])
+                var arguments: [String: JSON] = [:]
+                for key in argumentNames[name]! where rng.chance(2) { arguments[key] = rng.pick(values) }
+                if rng.chance(8) { arguments["bogus"] = rng.pick(values) }
                 let call: JSON = [
                     "jsonrpc": "2.0", "id": .int(k), "method": "tools/call",
                     "params": [
-                        "name": .string(rng.pick(["search", "agenda", "report", "check", "add", "complete", "nope"])),
+                        "name": .string(name),
                         "arguments": rng.chance(8) ? rng.pick(values) : .object(arguments),
                     ],
                 ]
