@@ -217,38 +217,36 @@ final class MCPServer {
     func sendResult(
         id: JSON, stateless: Bool = false, cacheable: Bool = false, _ fields: (inout JSONWriter) -> Void
     ) {
-        var w = JSONWriter()
-        w.object { w in
-            w.key("jsonrpc"); w.string("2.0")
-            w.key("id"); id.write(to: &w)
-            w.key("result")
-            w.object { w in
-                fields(&w)
-                if stateless {
-                    w.key("resultType"); w.string("complete")
-                    if cacheable {
-                        w.key("cacheScope"); w.string("public")
-                        w.key("ttlMs"); w.int(0)
-                    }
+        sendResponse(id: id, "result") { w in
+            fields(&w)
+            if stateless {
+                w.key("resultType"); w.string("complete")
+                if cacheable {
+                    w.key("cacheScope"); w.string("public")
+                    w.key("ttlMs"); w.int(0)
                 }
             }
         }
-        send(w.bytes)
     }
 
     func sendError(id: JSON, code: Int, _ message: String, data: ((inout JSONWriter) -> Void)? = nil) {
+        sendResponse(id: id, "error") { w in
+            w.key("code"); w.int(code)
+            w.key("message"); w.string(message)
+            if let data {
+                w.key("data"); data(&w)
+            }
+        }
+    }
+
+    /// A JSON-RPC response whose `member` ("result" or "error") is the object `fields` writes.
+    private func sendResponse(id: JSON, _ member: StaticString, _ fields: (inout JSONWriter) -> Void) {
         var w = JSONWriter()
         w.object { w in
             w.key("jsonrpc"); w.string("2.0")
             w.key("id"); id.write(to: &w)
-            w.key("error")
-            w.object { w in
-                w.key("code"); w.int(code)
-                w.key("message"); w.string(message)
-                if let data {
-                    w.key("data"); data(&w)
-                }
-            }
+            w.key(member)
+            w.object(fields)
         }
         send(w.bytes)
     }
