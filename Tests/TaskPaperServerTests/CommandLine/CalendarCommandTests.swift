@@ -352,6 +352,9 @@ import Testing
         #expect(try Self.ics([], in: dir).status == 2)
         #expect(try Self.ics(["--days-back", "x", "."], in: dir).status == 2)
         #expect(try Self.ics(["missing.taskpaper"], in: dir).status == 2)
+        // A calendar has one format: `--format` is no option of `ics`.
+        let format = try Self.ics(["--format", "json", "none.taskpaper"], in: dir)
+        #expect(format.status == 2 && format.stderr.contains("unknown option '--format'") && format.stdout.isEmpty)
     }
 
     /// A file of several 256 KB blocks, with a line longer than a block in the middle, gives every task

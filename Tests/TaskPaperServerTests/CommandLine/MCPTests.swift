@@ -234,6 +234,9 @@ import Testing
     @Test func withoutRootsOrWithAMissingOneItStopsAtOnce() throws {
         let (answers, out) = try MCPTests.answers([MCPTests.initialize], roots: ["/no/such/folder"])
         #expect(answers.isEmpty && out.isEmpty)
+        // An option is no root: the command's usage error, and no server.
+        let option = try MCPTests.answers(bytes: Array((MCPTests.initialize + "\n").utf8), roots: ["--bogus"])
+        #expect(option.answers.isEmpty && option.status == 2)
     }
 
     static func call(_ id: Int, _ tool: String, _ arguments: String) -> String {
