@@ -107,6 +107,11 @@ extension Server {
     /// The open document's diagnostics replace the file's (a client that pulls them is cleared of the pushed ones).
     func workspaceDiagnosticsOpened(_ uri: String) {
         guard workspaceDiagnostics.pushed.removeValue(forKey: uri) != nil, client.pullDiagnostics else { return }
+        clearDiagnostics(uri)
+    }
+
+    /// An empty `publishDiagnostics`: the client lets go of what it shows for the file.
+    private func clearDiagnostics(_ uri: String) {
         notify(
             "textDocument/publishDiagnostics",
             JSONObject { w in
@@ -122,12 +127,7 @@ extension Server {
             workspaceDiagnostics.pending.insert(path)
         }
         if workspaceDiagnostics.clientPulls || FileURI.path(uri).flatMap({ index.files[$0] }) == nil {
-            notify(
-                "textDocument/publishDiagnostics",
-                JSONObject { w in
-                    w.key("uri"); w.string(uri)
-                    w.key("diagnostics"); w.array { _ in }
-                })
+            clearDiagnostics(uri)
         } else {
             pushWorkspaceDiagnostics(uri, clearing: true)
         }
@@ -137,14 +137,7 @@ extension Server {
         if !workspaceDiagnostics.clientPulls {
             // What was pushed would show twice beside what the client pulls.
             workspaceDiagnostics.clientPulls = true
-            for uri in workspaceDiagnostics.pushed.keys.sorted() where documents[uri] == nil {
-                notify(
-                    "textDocument/publishDiagnostics",
-                    JSONObject { w in
-                        w.key("uri"); w.string(uri)
-                        w.key("diagnostics"); w.array { _ in }
-                    })
-            }
+            for uri in workspaceDiagnostics.pushed.keys.sorted() where documents[uri] == nil { clearDiagnostics(uri) }
             workspaceDiagnostics.pushed.removeAll()
         }
         workspaceDiagnostics.pending.removeAll()
